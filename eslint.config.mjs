@@ -1,0 +1,90 @@
+// One lint for the repository. Module boundaries are enforced here (style guide, point 10):
+//   web -> contracts;  services -> application -> ledger -> domain;  domain imports no framework.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const frameworks = ['@nestjs/*', '@mikro-orm/*', 'express', 'express-*', 'bullmq', 'ioredis', 'pg', 'react', 'react-*'];
+// One pattern group, gitignore style, so '!@savings/contracts' can re-allow what '@savings/*' forbids.
+const forbid = (group, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'coverage/**',
+      '.nx/**',
+      'web/e2e/artifacts/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.cjs', 'jest.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Nest and MikroORM read constructor parameter types at run time: those imports must stay values.
+    files: ['services/**/*.ts', 'libs/application/**/*.ts', 'libs/ledger/**/*.ts', 'libs/database/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    files: ['libs/domain/**/*.ts'],
+    rules: forbid(
+      [...frameworks, '@savings/ledger', '@savings/application', '@savings/database', '@savings/config'],
+      'libs/domain is pure TypeScript: no framework and no outer layer.',
+    ),
+  },
+  {
+    files: ['libs/contracts/**/*.ts'],
+    rules: forbid(
+      [...frameworks, '@savings/*', '!@savings/contracts'],
+      'libs/contracts is shared with the browser: types and pure functions only.',
+    ),
+  },
+  {
+    files: ['libs/ledger/**/*.ts'],
+    rules: forbid(
+      ['@nestjs/*', '@savings/application', '@savings/api', '@savings/worker', 'react', 'react-*'],
+      'libs/ledger may use domain and database only.',
+    ),
+  },
+  {
+    files: ['libs/application/**/*.ts'],
+    rules: forbid(
+      ['@savings/api', '@savings/worker', 'react', 'react-*', 'express'],
+      'libs/application is used by the services, never the other way round.',
+    ),
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'web/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(
+        ['@savings/*', '!@savings/contracts', '@nestjs/*', '@mikro-orm/*'],
+        'The web app imports only @savings/contracts from the server side.',
+      ),
+    },
+  },
+);

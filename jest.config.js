@@ -1,0 +1,78 @@
+/**
+ * One jest run for every project. Names tell the kind of test (style guide, point 9):
+ *   *.spec.ts(x)      unit and component tests, no services
+ *   *.int-spec.ts     against real PostgreSQL and Redis (one database per jest worker)
+ *   *.e2e-spec.ts     the running API over HTTP, with real PostgreSQL and Redis
+ *   web/e2e/*.e2e-spec.ts  real Chromium against the real stack
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        useDefineForClassFields: false,
+        react: { runtime: 'automatic' },
+      },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const moduleNameMapper = {
+  '^@savings/(.*)$': '<rootDir>/libs/$1/src/index.ts',
+};
+
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/services/**/*.spec.ts', '<rootDir>/tools/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
+      moduleNameMapper: {
+        ...moduleNameMapper,
+        '\\.(css|svg|png|jpg|woff2?)$': 'identity-obj-proxy',
+      },
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/libs/**/*.int-spec.ts',
+        '<rootDir>/services/**/*.int-spec.ts',
+        '<rootDir>/services/**/*.e2e-spec.ts',
+      ],
+      globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      testTimeout: 60000,
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/web/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/web/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/web/e2e/support/global-teardown.ts',
+      testTimeout: 120000,
+    },
+  ],
+};

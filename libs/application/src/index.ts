@@ -1,0 +1,4 @@
+export * from './entities';
+export * from './platform/platform.module';
+export * from './platform/redis';
+export * from './platform/tokens';

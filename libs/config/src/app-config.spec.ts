@@ -1,0 +1,38 @@
+import { ConfigError, DEVELOPMENT_SESSION_SECRET, loadConfig, redactUrl } from './app-config';
+
+describe('loadConfig', () => {
+  it('gives safe local defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe('postgresql://postgres@127.0.0.1:5432/savings');
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.appTimezone).toBe('UTC');
+    expect(config.publicOrigins).toEqual(['http://localhost:3000']);
+    expect(config.dailyInterestTime).toBe('10:00');
+  });
+
+  it('refuses production with the development secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: DEVELOPMENT_SESSION_SECRET })).toThrow(
+      /SESSION_SECRET/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).nodeEnv).toBe('production');
+  });
+
+  it('names every invalid setting in one message', () => {
+    expect(() => loadConfig({ PORT: 'abc', APP_TIMEZONE: 'Mars/Base', REDIS_URL: 'http://x' })).toThrow(
+      /PORT.*APP_TIMEZONE.*REDIS_URL|PORT.*REDIS_URL.*APP_TIMEZONE/,
+    );
+  });
+
+  it('splits PUBLIC_ORIGIN on commas', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'http://a.test, https://b.test/' }).publicOrigins).toEqual([
+      'http://a.test',
+      'https://b.test',
+    ]);
+  });
+
+  it('hides passwords in URLs', () => {
+    expect(redactUrl('postgresql://u:secret@h:5432/db')).toBe('postgresql://u:***@h:5432/db');
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Configuration is read from the environment once, validated, and handed around as a typed object.
+ * Every setting has a safe local default, except that production refuses the development secret.
+ */
+export interface AppConfig {
+  nodeEnv: 'development' | 'test' | 'production';
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  appTimezone: string;
+  sessionSecret: string;
+  publicOrigins: string[];
+  /** Local time of day (HH:MM, APP_TIMEZONE) the daily interest is credited. */
+  dailyInterestTime: string;
+  /** Local time of day (HH:MM, APP_TIMEZONE) the monthly payout runs on the 1st. */
+  monthlyPayoutTime: string;
+  /** Prefix of every BullMQ key, so tests and benchmarks never touch the product's queues. */
+  queuePrefix: string;
+  payoutDir: string;
+  logLevel: string;
+  webDistDir: string | null;
+}
+
+export const DEVELOPMENT_SESSION_SECRET = 'local-development-secret-change-me';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  if (!['development', 'test', 'production'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, test or production (got "${nodeEnv}")`);
+  }
+
+  const port = parsePort(env.PORT, 3000, 'PORT', problems);
+  const databaseUrl = parseUrl(
+    env.DATABASE_URL,
+    'postgresql://postgres@127.0.0.1:5432/savings',
+    ['postgres:', 'postgresql:'],
+    'DATABASE_URL',
+    problems,
+  );
+  const redisUrl = parseUrl(env.REDIS_URL, 'redis://127.0.0.1:6379', ['redis:', 'rediss:'], 'REDIS_URL', problems);
+
+  const appTimezone = env.APP_TIMEZONE ?? 'UTC';
+  if (!isValidTimezone(appTimezone)) problems.push(`APP_TIMEZONE "${appTimezone}" is not an IANA time zone`);
+
+  const sessionSecret = env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET;
+  if (nodeEnv === 'production' && (sessionSecret === DEVELOPMENT_SESSION_SECRET || sessionSecret.length < 32)) {
+    problems.push('SESSION_SECRET must be set to a private value of at least 32 characters in production');
+  }
+
+  const publicOrigins = (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`)
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of publicOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin))
+      problems.push(`PUBLIC_ORIGIN entry "${origin}" must look like https://host[:port]`);
+  }
+
+  const dailyInterestTime = parseTime(env.DAILY_INTEREST_TIME, '10:00', 'DAILY_INTEREST_TIME', problems);
+  const monthlyPayoutTime = parseTime(env.MONTHLY_PAYOUT_TIME, '09:00', 'MONTHLY_PAYOUT_TIME', problems);
+
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  return {
+    nodeEnv,
+    port,
+    databaseUrl,
+    redisUrl,
+    appTimezone,
+    sessionSecret,
+    publicOrigins,
+    dailyInterestTime,
+    monthlyPayoutTime,
+    queuePrefix: env.QUEUE_PREFIX ?? 'savings',
+    payoutDir: env.PAYOUT_DIR ?? '.data/payouts',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDistDir: env.WEB_DIST_DIR ?? null,
+  };
+}
+
+function parsePort(raw: string | undefined, fallback: number, name: string, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`${name} must be a port number (got "${raw}")`);
+    return fallback;
+  }
+  return port;
+}
+
+function parseUrl(
+  raw: string | undefined,
+  fallback: string,
+  protocols: string[],
+  name: string,
+  problems: string[],
+): string {
+  const value = raw && raw.length > 0 ? raw : fallback;
+  try {
+    const url = new URL(value);
+    if (!protocols.includes(url.protocol)) problems.push(`${name} must start with ${protocols.join(' or ')}//`);
+  } catch {
+    problems.push(`${name} is not a URL`);
+  }
+  return value;
+}
+
+function parseTime(raw: string | undefined, fallback: string, name: string, problems: string[]): string {
+  const value = raw ?? fallback;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) problems.push(`${name} must be HH:MM (got "${value}")`);
+  return value;
+}
+
+export function isValidTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The URL with any password replaced, safe to print in a message or a log line. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

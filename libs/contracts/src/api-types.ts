@@ -1,0 +1,305 @@
+/**
+ * Request and response shapes of every API call (api-contract.md section 6). The web client and the
+ * server both import these, so neither can drift from the other. Amounts are JSON numbers with at most
+ * two decimals; dates are ISO-8601 strings.
+ */
+
+export type Role = 'customer' | 'admin' | 'auditor';
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+}
+
+// ---- auth ----
+export interface PublicUser {
+  id: number;
+  name: string;
+  email: string;
+  balance: number;
+  availableBalance: number;
+  referenceCode: string;
+  beneficiaryName: string | null;
+  iban: string | null;
+  swift: string | null;
+  isAdmin: boolean;
+  role: Role;
+  createdAt: string;
+}
+export interface UserResponse {
+  user: PublicUser;
+}
+export interface LoginRequest {
+  /** An e-mail address, or a name when exactly one account has it. */
+  email: string;
+  password: string;
+}
+export interface RegisterRequest {
+  name: string;
+  email: string;
+  password: string;
+}
+
+// ---- investor ----
+export interface DashboardResponse {
+  user: {
+    id: number;
+    name: string;
+    email: string;
+    balance: number;
+    availableBalance: number;
+    referenceCode: string;
+  };
+  monthlyInterest: number;
+  /** ISO-8601 instant of the next interest credit. */
+  nextInterestAt: string;
+}
+
+export type AdminTransactionType = 'add' | 'subtract';
+/** What caused an admin balance change. */
+export type AdminTransactionKind = 'adjustment' | 'deposit' | 'withdrawal';
+
+export interface AccountActivityItem {
+  id: number;
+  type: AdminTransactionType;
+  kind: AdminTransactionKind;
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  adminName: string | null;
+  note: string | null;
+  createdAt: string;
+}
+export interface AccountActivityResponse {
+  transactions: AccountActivityItem[];
+}
+
+export type WithdrawalStatus = 'pending' | 'processed' | 'completed' | 'cancelled';
+export interface WithdrawalItem {
+  id: number;
+  amount: number;
+  status: WithdrawalStatus;
+  requestedAt: string;
+  processedAt: string | null;
+  completedAt?: string | null;
+}
+export interface WithdrawalsResponse {
+  withdrawals: WithdrawalItem[];
+}
+export interface WithdrawalRequest {
+  amount: number | string;
+}
+export interface WithdrawalResponse {
+  withdrawal: WithdrawalItem;
+}
+
+export type DepositRequestStatus = 'pending' | 'confirmed' | 'cancelled';
+export interface DepositRequestItem {
+  id: number;
+  amount: number;
+  status: DepositRequestStatus;
+  requestedAt: string;
+  processedAt?: string | null;
+}
+export interface DepositRequestsResponse {
+  depositRequests: DepositRequestItem[];
+}
+export interface DepositRequestCreate {
+  amount: number | string;
+}
+export interface DepositRequestResponse {
+  depositRequest: DepositRequestItem;
+}
+
+export interface BankingDetailsRequest {
+  beneficiaryName: string;
+  iban: string;
+  swift: string;
+}
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export type InterestPaymentStatus = 'paid' | 'pending';
+export interface InterestPaymentItem {
+  id: number;
+  userId: number;
+  /** Balance the interest was computed on. */
+  balance: number;
+  /** Daily rate as a fraction (0.07 / 365). */
+  interestRate: number;
+  interestAmount: number;
+  /** The accrual date's 10:00 in APP_TIMEZONE, as an ISO instant. */
+  paymentDate: string;
+  status: InterestPaymentStatus;
+}
+export interface InterestPaymentsResponse {
+  interestPayments: InterestPaymentItem[];
+}
+
+// ---- admin ----
+export interface AdminUserItem {
+  id: number;
+  name: string;
+  email: string;
+  referenceCode: string;
+  balance: number;
+  availableBalance: number;
+  monthlyInterest: number;
+  beneficiaryName: string | null;
+  iban: string | null;
+  swift: string | null;
+  role: Role;
+  createdAt: string;
+}
+export interface AdminUsersResponse {
+  users: AdminUserItem[];
+  totalUsers: number;
+  totalBalance: number;
+  totalMonthlyInterest: number;
+}
+export interface AdminTransactionItem extends AccountActivityItem {
+  userId: number;
+  userName: string;
+  adminId: number | null;
+}
+export interface AdminTransactionsResponse {
+  transactions: AdminTransactionItem[];
+}
+export interface AdminWithdrawalItem {
+  id: number;
+  userId: number;
+  status: WithdrawalStatus;
+  amount: number;
+  userName: string;
+  userEmail: string;
+  requestedAt: string;
+  processedAt: string | null;
+  userBeneficiary: string | null;
+  userIban: string | null;
+}
+export interface AdminWithdrawalsResponse {
+  withdrawals: AdminWithdrawalItem[];
+}
+export interface AdminDepositRequestItem {
+  id: number;
+  userId: number;
+  status: DepositRequestStatus;
+  amount: number;
+  userName: string;
+  userEmail: string;
+  requestedAt: string;
+}
+export interface AdminDepositRequestsResponse {
+  depositRequests: AdminDepositRequestItem[];
+}
+export type BalanceOperation = 'add' | 'subtract';
+export interface AdjustBalanceRequest {
+  amount: number | string;
+  operation: BalanceOperation;
+  note?: string;
+}
+export interface ConfirmDepositRequest {
+  userId: number;
+  amount: number | string;
+  note?: string;
+}
+export interface ConfirmDepositRequestRequest {
+  note?: string;
+}
+export interface EditAmountRequest {
+  amount: number | string;
+}
+
+export type NotificationType = 'deposit_request' | 'withdrawal_request';
+export interface AdminNotificationItem {
+  id: number;
+  type: NotificationType;
+  message: string;
+  userId: number;
+  relatedId: number;
+  isRead: boolean;
+  createdAt: string;
+}
+export interface AdminNotificationsResponse {
+  notifications: AdminNotificationItem[];
+  unread: number;
+}
+
+// ---- blog ----
+export interface BlogPost {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featuredImage: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  /** Comma-separated. */
+  keywords: string | null;
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface BlogPostWrite {
+  title: string;
+  slug?: string;
+  excerpt: string;
+  content: string;
+  featuredImage?: string | null;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  keywords?: string | null;
+  published?: boolean;
+}
+
+// ---- payouts (monthly withdrawal files) ----
+export interface PayoutFileItem {
+  id: number;
+  payoutDate: string;
+  withdrawalCount: number;
+  totalAmount: number;
+  createdAt: string;
+}
+export interface PayoutFilesResponse {
+  payouts: PayoutFileItem[];
+}
+
+// ---- audit ----
+export interface AuditEvent {
+  seq: number;
+  streamId: string;
+  version: number;
+  type: string;
+  schemaVersion: number;
+  payload: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  occurredAt: string;
+  recordedAt: string;
+  hash: string;
+  prevHash: string;
+}
+export interface AuditEventsResponse {
+  events: AuditEvent[];
+  nextAfter: number | null;
+}
+export interface VerifyCheck {
+  name: string;
+  ok: boolean;
+  checked: number;
+  detail: string;
+  firstBadSeq?: number | null;
+}
+export interface VerifyReport {
+  ok: boolean;
+  checks: VerifyCheck[];
+}
+
+export interface HealthResponse {
+  status: 'ok' | 'error';
+  details: Record<string, { status: 'up' | 'down'; message?: string }>;
+}

@@ -1,0 +1,27 @@
+/** Business constants of the product (product.md section 9). One place, imported by web and server. */
+export const CURRENCY = 'USD';
+export const ANNUAL_INTEREST_RATE = 0.07;
+/** Display only: the server's arithmetic uses the exact fraction 7/36500 (libs/domain). */
+export const DAILY_INTEREST_RATE_DISPLAY = 0.00019178083;
+export const DAILY_INTEREST_PERCENT_TEXT = '0.019178%';
+export const MIN_DEPOSIT = 1000;
+export const MIN_WITHDRAWAL = 1000;
+export const MAX_AMOUNT = 1_000_000_000_000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+export const DASHBOARD_DEPOSIT_REQUESTS = 5;
+export const INTEREST_HISTORY_PAGE_SIZE = 20;
+export const LAST_DAYS_WINDOW = 30;
+export const ADMIN_REFETCH_MS = 30_000;
+export const INSURANCE_COVER = 150_000_000;
+export const COMPARISON_BANK_RATE = 0.001;
+export const BLOG_WORDS_PER_MINUTE = 200;
+export const BLOG_CARD_KEYWORDS = 4;
+export const TOAST_DURATION_MS = 5000;
+
+/** Deposit instructions shown to customers. Overridable on the server later; fixed demo values now. */
+export const DEPOSIT_BANK = {
+  beneficiary: 'Savings Platform Ltd',
+  iban: 'GB33BUKB20201555555555',
+  swift: 'BUKBGB22',
+} as const;

@@ -1,0 +1,7 @@
+export * from './amount';
+export * from './api-types';
+export * from './banking';
+export * from './constants';
+export * from './messages';
+export * from './money-format';
+export * from './routes';

@@ -1,0 +1,4 @@
+export * from './ensure-database';
+export * from './migrate';
+export * from './orm-config';
+export * from './sql';

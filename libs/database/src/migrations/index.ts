@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000Foundation } from './Migration20261122000000-foundation';
+
+/**
+ * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
+ * names sort by their timestamp.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122000000-foundation', class: Migration20261122000000Foundation },
+];

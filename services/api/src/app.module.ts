@@ -1,0 +1,44 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppConfig } from '@savings/config';
+import { PlatformModule } from '@savings/application';
+import { ErrorFilter } from './http/error-filter';
+import { HealthModule } from './health/health.module';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A caller's X-Request-Id when it is sane, else a new one; echoed back so a log line can be found. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: requestId,
+            redact: {
+              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+              censor: '[redacted]',
+            },
+            autoLogging: { ignore: (req) => req.url === '/api/health' },
+          },
+        }),
+        PlatformModule.forRoot({ config, poolMax: 20 }),
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { loadConfig, type AppConfig } from '@savings/config';
+import { resetDatabase, testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
+import { createApp } from '../src/create-app';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  /** The HTTP server, for supertest. */
+  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API (every middleware, guard and filter) on this jest worker's own migrated, emptied
+ * database and its own Redis key prefix.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  await resetDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: testRedisPrefix(),
+    PUBLIC_ORIGIN: 'http://localhost:3000',
+    ...env,
+  });
+  const app = await createApp(config);
+  await app.init();
+  return { app, config, server: app.getHttpServer(), close: () => app.close() };
+}

@@ -1,0 +1,5 @@
+import type { CliCommand } from './command';
+import { migrateCommand } from './db/migrate.command';
+
+/** Every command of the command line; each capability adds its own. */
+export const commands: CliCommand[] = [migrateCommand];

@@ -1,0 +1,33 @@
+// `npm test`: every test of every project against real PostgreSQL and Redis, then the browser tests in
+// real Chromium against the built stack. `npm run test:e2e` / `test:chaos` run one suite alone.
+import { existsSync } from 'node:fs';
+import { ensureBuilt, ensureInstalled, log, run } from './lib.mjs';
+
+const suite = process.argv[2] ?? 'all';
+const jest = (args) => run('npx', ['jest', ...args]);
+
+try {
+  ensureInstalled();
+  log('Building (only what changed)…');
+  ensureBuilt();
+  if (suite === 'all') {
+    log('Unit, component and integration tests');
+    jest(['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2']);
+  }
+  if (suite === 'all' || suite === 'e2e') {
+    if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+      throw Object.assign(new Error('Chromium is missing: apt-get install -y chromium (the browser tests need it).'), {
+        exitCode: 1,
+      });
+    }
+    log('Browser tests in Chromium against the built stack');
+    jest(['--selectProjects', 'browser', '--runInBand']);
+  }
+  if (suite === 'chaos') {
+    log('Fault and concurrency tests');
+    jest(['--selectProjects', 'chaos', '--runInBand']);
+  }
+} catch (error) {
+  console.error(error.message);
+  process.exit(error.exitCode ?? 1);
+}

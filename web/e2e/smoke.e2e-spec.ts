@@ -1,0 +1,31 @@
+import type { Browser } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+
+describe('the built stack in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('serves the landing page and a healthy API from one origin', async () => {
+    const { context, page } = await newPage(browser);
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('h1').first().textContent()).resolves.toBeTruthy();
+    const health = (await (await fetch(`${baseUrl()}/api/health`)).json()) as { status: string };
+    expect(health.status).toBe('ok');
+    await screenshot(page, 'smoke-landing');
+    await context.close();
+  });
+
+  it('answers an unknown path with status 404 and the app', async () => {
+    const { context, page } = await newPage(browser);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1').first().textContent()).resolves.toContain('Pagina Non Trovata');
+    await context.close();
+  });
+});

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+
+export const repoRoot = resolve(__dirname, '../../..');
+const stateFile = join(tmpdir(), `savings-browser-stack-${process.pid}.json`);
+const stateLink = join(tmpdir(), 'savings-browser-stack.json');
+
+export interface StackState {
+  baseUrl: string;
+  databaseUrl: string;
+  pids: number[];
+}
+
+export const browserDatabaseUrl =
+  process.env.BROWSER_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/savings_browser_test';
+
+export function stackEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: browserDatabaseUrl,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port},http://localhost:${port}`,
+    QUEUE_PREFIX: 'browser-test',
+    LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
+    WEB_DIST_DIR: join(repoRoot, 'web/dist'),
+  };
+}
+
+export function startProcess(script: string, env: NodeJS.ProcessEnv, logName: string): ChildProcess {
+  const logDir = join(repoRoot, 'web/e2e/artifacts');
+  mkdirSync(logDir, { recursive: true });
+  const child = spawn(process.execPath, [join(repoRoot, script)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.on('exit', () => writeFileSync(join(logDir, `${logName}.log`), Buffer.concat(chunks)));
+  return child;
+}
+
+export async function waitForHealth(baseUrl: string, timeoutMs = 30000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`The API did not become healthy at ${baseUrl} within ${timeoutMs} ms`);
+}
+
+export function assertBuilt(): void {
+  for (const path of ['web/dist/index.html', 'services/api/dist/main.js', 'services/worker/dist/main.js']) {
+    if (!existsSync(join(repoRoot, path))) {
+      throw new Error(`${path} is missing: run "npm run build" before the browser tests (npm test does).`);
+    }
+  }
+}
+
+export function saveState(state: StackState): void {
+  writeFileSync(stateFile, JSON.stringify(state));
+  writeFileSync(stateLink, JSON.stringify(state));
+}
+
+export function loadState(): StackState {
+  return JSON.parse(readFileSync(stateLink, 'utf8')) as StackState;
+}

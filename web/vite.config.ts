@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// In development Vite serves the app and proxies /api to the API (PORT, default 3000).
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@savings/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+  },
+  server: {
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+});

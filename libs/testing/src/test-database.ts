@@ -23,7 +23,7 @@ export function testDatabaseUrl(worker = process.env.JEST_WORKER_ID ?? '1'): str
 
 /** Redis key prefix of this jest worker, so parallel test files never share queues or sessions. */
 export function testRedisPrefix(worker = process.env.JEST_WORKER_ID ?? '1'): string {
-  return `test${worker}`;
+  return `${process.env.TEST_REDIS_PREFIX ?? 'test'}${worker}`;
 }
 
 export function testRedisUrl(): string {

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 
 export const repoRoot = resolve(__dirname, '../../..');
-const stateFile = join(tmpdir(), `savings-browser-stack-${process.pid}.json`);
-const stateLink = join(tmpdir(), 'savings-browser-stack.json');
+// keyed by port, so two checkouts running browser tests at once do not mix their stacks
+const stateLink = join(tmpdir(), `savings-browser-stack-${process.env.BROWSER_TEST_PORT ?? 3917}.json`);
 
 export interface StackState {
   baseUrl: string;
@@ -23,7 +23,7 @@ export function stackEnv(port: number): NodeJS.ProcessEnv {
     PORT: String(port),
     DATABASE_URL: browserDatabaseUrl,
     PUBLIC_ORIGIN: `http://127.0.0.1:${port},http://localhost:${port}`,
-    QUEUE_PREFIX: 'browser-test',
+    QUEUE_PREFIX: `browser-test-${port}`,
     LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
     WEB_DIST_DIR: join(repoRoot, 'web/dist'),
   };
@@ -67,7 +67,6 @@ export function assertBuilt(): void {
 }
 
 export function saveState(state: StackState): void {
-  writeFileSync(stateFile, JSON.stringify(state));
   writeFileSync(stateLink, JSON.stringify(state));
 }
 

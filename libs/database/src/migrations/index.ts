@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Foundation } from './Migration20261122000000-foundation';
+import { Migration20261122000100UsersAndBlog } from './Migration20261122000100-users-and-blog';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -7,4 +8,5 @@ import { Migration20261122000000Foundation } from './Migration20261122000000-fou
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000-foundation', class: Migration20261122000000Foundation },
+  { name: 'Migration20261122000100-users-and-blog', class: Migration20261122000100UsersAndBlog },
 ];

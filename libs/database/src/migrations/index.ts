@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Foundation } from './Migration20261122000000-foundation';
 import { Migration20261122000100UsersAndBlog } from './Migration20261122000100-users-and-blog';
 import { Migration20261122000200Ledger } from './Migration20261122000200-ledger';
+import { Migration20261122000500Jobs } from './Migration20261122000500-jobs';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000-foundation', class: Migration20261122000000Foundation },
   { name: 'Migration20261122000100-users-and-blog', class: Migration20261122000100UsersAndBlog },
   { name: 'Migration20261122000200-ledger', class: Migration20261122000200Ledger },
+  { name: 'Migration20261122000500-jobs', class: Migration20261122000500Jobs },
 ];

@@ -1,12 +1,20 @@
-import { Box } from '@chakra-ui/react';
+import { Box, chakra } from '@chakra-ui/react';
 import { Outlet } from 'react-router-dom';
 import { Header } from '../features/public/components/header';
 
 export function RootLayout() {
   return (
     <Box minH="100vh" display="flex" flexDirection="column">
+      <chakra.a
+        href="#main"
+        position="absolute"
+        left="-9999px"
+        _focus={{ left: '4', top: '4', zIndex: 'skipLink', bg: 'bg', p: '2', borderRadius: 'md' }}
+      >
+        Skip to content
+      </chakra.a>
       <Header />
-      <Box as="main" flex="1">
+      <Box as="main" id="main" flex="1">
         <Outlet />
       </Box>
     </Box>

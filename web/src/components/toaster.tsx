@@ -1,36 +1,57 @@
-import { createToaster, Portal, Toast, Toaster as ChakraToaster, Stack } from '@chakra-ui/react';
-import { TOAST_DURATION_MS } from '@savings/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-/** One toast at a time, 5 s (product.md sections 4 and 9). */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 1,
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-});
+/**
+ * Toasts for every screen. The toast machinery (about 9 KB gzipped) is not in the first download: it
+ * loads with the first toast, which is then shown as soon as the region is mounted.
+ */
+type RegionModule = typeof import('./toast-region');
+let region: RegionModule | null = null;
+const loadRegion = () =>
+  import('./toast-region').then((module) => {
+    region = module;
+    return module;
+  });
+const ToastRegion = lazy(() => loadRegion().then((module) => ({ default: module.ToastRegion })));
+
+let requested = false;
+const listeners = new Set<() => void>();
 
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }} role={toast.type === 'error' ? 'alert' : 'status'}>
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            <Toast.CloseTrigger />
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const [active, setActive] = useState(requested);
+  useEffect(() => {
+    const activate = () => setActive(true);
+    listeners.add(activate);
+    if (requested) activate();
+    return () => {
+      listeners.delete(activate);
+    };
+  }, []);
+  return active ? (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  ) : null;
+}
+
+type ToastType = 'success' | 'error' | 'info';
+
+export function showToast(type: ToastType, title: string, description?: string): void {
+  requested = true;
+  listeners.forEach((activate) => activate());
+  void loadRegion().then(({ toaster }) => toaster.create({ type, title, description }));
 }
 
 export function toastSuccess(title: string, description?: string): void {
-  toaster.create({ type: 'success', title, description });
+  showToast('success', title, description);
 }
 
 export function toastError(title: string, description?: string): void {
-  toaster.create({ type: 'error', title, description });
+  showToast('error', title, description);
 }
+
+/** Dismisses every toast at once (tests clear it between cases: it is a module singleton). */
+export const toaster = {
+  remove(): void {
+    region?.toaster.remove();
+  },
+};

@@ -1,37 +1,144 @@
-import { Box, Flex, HStack, Link as ChakraLink } from '@chakra-ui/react';
-import { Link } from 'react-router-dom';
+import { Box, Button, Flex, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { PublicUser } from '@savings/contracts';
+import { toastError, toastSuccess } from '../../../components/toaster';
 import { useCurrentUser } from '../../../lib/session';
+import { useLogout } from '../../auth/api/logout';
+
+interface NavItem {
+  to: string;
+  label: string;
+  /** Highlighted for this path and everything under it (the blog and its posts). */
+  prefix?: boolean;
+}
+
+/** Header links of product.md section 2: everyone, then signed-in users, then admins. */
+export function navItems(user: PublicUser | null | undefined): NavItem[] {
+  const items: NavItem[] = [
+    { to: '/', label: 'Home' },
+    { to: '/technical-overview', label: 'Technical Overview' },
+    { to: '/retirement-calculator', label: 'Retirement Calculator' },
+    { to: '/blog', label: 'Blog', prefix: true },
+  ];
+  if (user) {
+    items.push(
+      { to: '/dashboard', label: 'Dashboard' },
+      { to: '/withdrawal', label: 'Withdrawals' },
+      { to: '/interest-history', label: 'Interest Earnings' },
+    );
+    if (user.isAdmin) items.push({ to: '/admin', label: 'Admin' });
+  }
+  return items;
+}
+
+function isActive(item: NavItem, pathname: string): boolean {
+  return item.prefix ? pathname === item.to || pathname.startsWith(`${item.to}/`) : pathname === item.to;
+}
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export function Header() {
   const { data: user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const items = navItems(user);
+
+  // A chosen item (or any other navigation) closes the small-screen menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const signOut = () => {
+    setMenuOpen(false);
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        void navigate('/');
+        toastSuccess('Logged out successfully', 'You have been signed out of your account.');
+      },
+      onError: (error) => toastError('Logout failed', error.message),
+    });
+  };
+
+  const links = (direction: 'row' | 'column') =>
+    items.map((item) => {
+      const active = isActive(item, pathname);
+      return (
+        <ChakraLink
+          key={item.to}
+          asChild
+          fontWeight={active ? 'semibold' : 'medium'}
+          color={active ? 'blue.700' : 'fg'}
+          borderBottomWidth={direction === 'row' ? '2px' : undefined}
+          borderColor={active ? 'blue.600' : 'transparent'}
+          py={direction === 'row' ? '1' : '2'}
+          _hover={{ color: 'blue.700', textDecoration: 'none' }}
+        >
+          <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+            {item.label}
+          </Link>
+        </ChakraLink>
+      );
+    });
+
+  const actions = user ? (
+    <Button size="sm" variant="outline" onClick={signOut} disabled={logout.isPending}>
+      {logout.isPending ? 'Signing Out...' : 'Sign Out'}
+    </Button>
+  ) : (
+    <>
+      <Button asChild size="sm" variant="ghost">
+        <Link to="/auth?mode=login" onClick={() => setMenuOpen(false)}>
+          Sign In
+        </Link>
+      </Button>
+      <Button asChild size="sm" colorPalette="blue">
+        <Link to="/auth?mode=register" onClick={() => setMenuOpen(false)}>
+          Get Started
+        </Link>
+      </Button>
+    </>
+  );
+
   return (
-    <Box as="header" borderBottomWidth="1px" px="4" py="3">
-      <Flex as="nav" aria-label="Main" gap="4" wrap="wrap">
-        <HStack gap="4">
-          <ChakraLink asChild>
-            <Link to="/">Home</Link>
-          </ChakraLink>
-          <ChakraLink asChild>
-            <Link to="/technical-overview">Technical Overview</Link>
-          </ChakraLink>
-          <ChakraLink asChild>
-            <Link to="/retirement-calculator">Retirement Calculator</Link>
-          </ChakraLink>
-          <ChakraLink asChild>
-            <Link to="/blog">Blog</Link>
-          </ChakraLink>
-          {user && (
-            <ChakraLink asChild>
-              <Link to="/dashboard">Dashboard</Link>
-            </ChakraLink>
-          )}
-          {user?.isAdmin && (
-            <ChakraLink asChild>
-              <Link to="/admin">Admin</Link>
-            </ChakraLink>
-          )}
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" align="center" justify="space-between" gap="4">
+        <ChakraLink asChild fontWeight="bold" fontSize="lg" color="blue.800" _hover={{ textDecoration: 'none' }}>
+          <Link to="/">Savings Platform</Link>
+        </ChakraLink>
+        <HStack as="nav" aria-label="Main" gap="5" display={{ base: 'none', lg: 'flex' }}>
+          {links('row')}
         </HStack>
+        <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
+          {actions}
+        </HStack>
+        <Button
+          display={{ base: 'inline-flex', lg: 'none' }}
+          variant="ghost"
+          size="sm"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+        </Button>
       </Flex>
+      <Box id={menuId} display={{ base: menuOpen ? 'block' : 'none', lg: 'none' }} borderTopWidth="1px" px="4" pb="4">
+        <Stack as="nav" aria-label="Main menu" gap="0" pt="2">
+          {links('column')}
+        </Stack>
+        <HStack gap="2" pt="3" wrap="wrap">
+          {actions}
+        </HStack>
+      </Box>
     </Box>
   );
 }

@@ -1,9 +1,64 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
+import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
+import { useAccountActivity } from './api/get-account-activity';
+import { useDashboard } from './api/get-dashboard';
+import { AccountActivityTable } from './components/account-activity-table';
+import { BalanceCards } from './components/balance-cards';
+import { DepositInstructions, ReferenceCodeCard } from './components/deposit-instructions';
+import { DepositRequestCard } from './components/deposit-request-card';
+import { InterestCountdown } from './components/interest-countdown';
 
-export function Component() {
+export function DashboardScreen() {
+  const dashboard = useDashboard();
+  const activity = useAccountActivity();
+  useRedirectOnUnauthenticated(dashboard.error, activity.error);
+
+  if (dashboard.isPending) {
+    return (
+      <Container py="10">
+        <Text color="fg.muted">Loading dashboard...</Text>
+      </Container>
+    );
+  }
+  if (dashboard.isError) {
+    return (
+      <Container py="10">
+        <Text color="fg.error" role="alert">
+          Unable to load dashboard data. Please try refreshing the page.
+        </Text>
+      </Container>
+    );
+  }
+
+  const { user, monthlyInterest, nextInterestAt } = dashboard.data;
   return (
-    <Container py="10">
-      <Heading as="h1">Dashboard</Heading>
+    <Container py="8" maxW="6xl">
+      <Stack gap="6">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            Welcome back, {user.name}
+          </Heading>
+          <Text color="fg.muted">Here is an overview of your savings account.</Text>
+        </Stack>
+        <BalanceCards balance={user.balance} monthlyInterest={monthlyInterest} />
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
+          <InterestCountdown nextInterestAt={nextInterestAt} balance={user.balance} />
+          <ReferenceCodeCard referenceCode={user.referenceCode} />
+        </Grid>
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
+          <DepositRequestCard />
+          <DepositInstructions referenceCode={user.referenceCode} />
+        </Grid>
+        <Button asChild alignSelf="start" variant="outline">
+          <Link to="/interest-history">View Full History</Link>
+        </Button>
+        <AccountActivityTable items={activity.data?.transactions} loading={activity.isPending} />
+      </Stack>
     </Container>
   );
+}
+
+export function Component() {
+  return <DashboardScreen />;
 }

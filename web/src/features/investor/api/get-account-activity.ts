@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountActivityResponse } from '@savings/contracts';
+import { api } from '../../../lib/api-client';
+import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+
+export function getAccountActivity(): Promise<AccountActivityResponse> {
+  return api.get<AccountActivityResponse>('/api/user/admin-transactions');
+}
+
+export const accountActivityQuery = queryOptions({
+  queryKey: ['user', 'admin-transactions'],
+  queryFn: getAccountActivity,
+  retry: retryUnlessUnauthenticated,
+});
+
+export function useAccountActivity() {
+  return useQuery(accountActivityQuery);
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardResponse } from '@savings/contracts';
+import { api } from '../../../lib/api-client';
+import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+
+export function getDashboard(): Promise<DashboardResponse> {
+  return api.get<DashboardResponse>('/api/user/dashboard');
+}
+
+export const dashboardQuery = queryOptions({
+  queryKey: ['user', 'dashboard'],
+  queryFn: getDashboard,
+  retry: retryUnlessUnauthenticated,
+});
+
+export function useDashboard() {
+  return useQuery(dashboardQuery);
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DepositRequestsResponse } from '@savings/contracts';
+import { api } from '../../../lib/api-client';
+import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+
+export function getDepositRequests(): Promise<DepositRequestsResponse> {
+  return api.get<DepositRequestsResponse>('/api/user/deposit-requests');
+}
+
+export const depositRequestsQuery = queryOptions({
+  queryKey: ['user', 'deposit-requests'],
+  queryFn: getDepositRequests,
+  retry: retryUnlessUnauthenticated,
+});
+
+export function useDepositRequests() {
+  return useQuery(depositRequestsQuery);
+}

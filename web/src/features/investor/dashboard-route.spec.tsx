@@ -1,0 +1,139 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DashboardResponse } from '@savings/contracts';
+import { mockApi, renderRoute } from '../../lib/test-utils';
+import { DashboardScreen } from './dashboard-route';
+
+const dashboard: DashboardResponse = {
+  user: {
+    id: 7,
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    balance: 10000,
+    availableBalance: 10000,
+    referenceCode: 'REF12345',
+  },
+  monthlyInterest: 58.33,
+  nextInterestAt: '2026-11-22T10:00:00.000Z',
+};
+
+function mockDashboard(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/user/dashboard': { body: dashboard },
+    'GET /api/user/admin-transactions': { body: { transactions: [] } },
+    'GET /api/user/deposit-requests': { body: { depositRequests: [] } },
+    ...overrides,
+  });
+}
+
+describe('dashboard', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows the welcome, the three cards and the empty states', async () => {
+    mockDashboard();
+    renderRoute(<DashboardScreen />, '/dashboard');
+    expect(await screen.findByText('Welcome back, Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('Current Balance')).toBeInTheDocument();
+    expect(screen.getByText('$10,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Monthly Interest Earned')).toBeInTheDocument();
+    expect(screen.getByText('$58.33')).toBeInTheDocument();
+    expect(screen.getByText('Annual Interest Projection')).toBeInTheDocument();
+    expect(screen.getByText('$700.00')).toBeInTheDocument();
+    // expected credit: 10,000 * 0.00019178083
+    expect(screen.getByText('$1.92')).toBeInTheDocument();
+    expect(screen.getByText(/0\.019178%/, { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('No deposit requests yet')).toBeInTheDocument();
+    expect(await screen.findByText('No account activity to display')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Full History' })).toHaveAttribute('href', '/interest-history');
+    expect(screen.getByRole('button', { name: 'Copy IBAN' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy reference code' })).toBeInTheDocument();
+  });
+
+  it('ticks the countdown every second and rolls to the next day after 10:00', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T09:59:58.000Z'), doNotFake: ['queueMicrotask'] });
+    mockDashboard();
+    renderRoute(<DashboardScreen />, '/dashboard');
+    const timer = await screen.findByRole('timer');
+    expect(timer).toHaveTextContent('00:00:02');
+    act(() => {
+      jest.advanceTimersByTime(1000);
+    });
+    expect(timer).toHaveTextContent('00:00:01');
+    act(() => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(timer).toHaveTextContent('23:59:59');
+  });
+
+  it('validates the deposit amount and submits a request with an idempotency key', async () => {
+    const user = userEvent.setup();
+    let requests: unknown[] = [];
+    const calls = mockDashboard({
+      'GET /api/user/deposit-requests': () => ({ body: { depositRequests: requests } }),
+      'POST /api/user/deposit-request': () => {
+        requests = [{ id: 1, amount: 2500, status: 'pending', requestedAt: '2026-11-21T12:00:00Z' }];
+        return { status: 201, body: { depositRequest: requests[0] } };
+      },
+    });
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'New Deposit Request' }));
+    const amount = screen.getByLabelText(/Amount/);
+    expect(amount).toHaveAttribute('step', '0.01');
+
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit Request' }));
+    expect(await screen.findByText('Minimum deposit amount is $1,000')).toBeInTheDocument();
+    await user.type(amount, '999.99');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit Request' }));
+    expect(screen.getByText('Minimum deposit amount is $1,000')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(amount);
+    await user.type(amount, '2500');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit Request' }));
+    expect(await screen.findByText('Deposit Request Submitted')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your deposit request has been submitted and is pending admin confirmation.'),
+    ).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ amount: '2500.00' });
+    expect(post?.headers['Idempotency-Key']).toBeTruthy();
+    // the form hides and the list refreshes
+    await waitFor(() => expect(screen.queryByLabelText(/Amount/)).not.toBeInTheDocument());
+    expect(await screen.findByText('$2,500.00')).toBeInTheDocument();
+    expect(screen.getByText('Pending')).toBeInTheDocument();
+  });
+
+  it('shows the server message when a deposit request fails, and Cancel hides the form', async () => {
+    const user = userEvent.setup();
+    mockDashboard({ 'POST /api/user/deposit-request': { status: 400, body: { message: 'Deposits are paused' } } });
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'New Deposit Request' }));
+    await user.type(screen.getByLabelText(/Amount/), '1000');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit Request' }));
+    expect(await screen.findByText('Deposit request failed')).toBeInTheDocument();
+    expect(screen.getByText('Deposits are paused')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText(/Amount/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Deposit Request' })).toBeInTheDocument();
+  });
+
+  it('goes to /auth on 401 without retrying', async () => {
+    const calls = mockDashboard({
+      'GET /api/user/dashboard': { status: 401, body: { message: 'Authentication required' } },
+    });
+    renderRoute(<DashboardScreen />, '/dashboard');
+    expect(await screen.findByText('Auth page')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/user/dashboard')).toHaveLength(1);
+  });
+
+  it('shows the load failure text after retrying other errors', async () => {
+    const calls = mockDashboard({ 'GET /api/user/dashboard': { status: 500, body: { message: 'boom' } } });
+    renderRoute(<DashboardScreen />, '/dashboard');
+    expect(
+      await screen.findByText('Unable to load dashboard data. Please try refreshing the page.', undefined, {
+        timeout: 15000,
+      }),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/user/dashboard')).toHaveLength(4);
+  }, 20000);
+});

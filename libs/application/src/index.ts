@@ -1,4 +1,5 @@
 export * from './entities';
+export * from './blog';
 export * from './platform/platform.module';
 export * from './platform/redis';
 export * from './platform/tokens';

@@ -7,6 +7,7 @@ import type { AppConfig } from '@savings/config';
 import { PlatformModule } from '@savings/application';
 import { ErrorFilter } from './http/error-filter';
 import { HealthModule } from './health/health.module';
+import { BlogModule } from './blog/blog.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -37,6 +38,7 @@ export class AppModule {
         }),
         PlatformModule.forRoot({ config, poolMax: 20 }),
         HealthModule,
+        BlogModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

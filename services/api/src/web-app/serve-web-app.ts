@@ -2,7 +2,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { QueryBus } from '@nestjs/cqrs';
+import { APP_CONFIG, GetPublishedBlogPostQuery } from '@savings/application';
+import type { AppConfig } from '@savings/config';
 import { isKnownWebPath } from '@savings/contracts';
+import { injectBlogPostMeta } from '../blog/blog-post-meta';
+
+const BLOG_POST_PATH = /^\/blog\/([^/]+)\/?$/;
 
 /** Where the built web app is: WEB_DIST_DIR, else web/dist of this repository. */
 export function resolveWebDist(configured: string | null): string | null {
@@ -13,10 +19,14 @@ export function resolveWebDist(configured: string | null): string | null {
 /**
  * Production serving of the built web app from the API's own origin: hashed assets are cached for a
  * year, known routes get index.html with 200, anything else gets it with 404 (the app shows its 404
- * page; crawlers see the status).
+ * page; crawlers see the status). /blog/{slug} of a published post gets the post's title and meta tags
+ * in the served head (crawlers that run no JavaScript see them); an unknown slug gets 404.
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string): void {
   const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const notFoundHtml = indexHtml.replace('<head>', '<head><meta name="robots" content="noindex">');
+  const queries = app.get(QueryBus);
+  const origin = app.get<AppConfig>(APP_CONFIG).publicOrigins[0];
   app.use(
     '/assets',
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
@@ -27,11 +37,25 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
       next();
       return;
     }
-    const known = isKnownWebPath(req.path);
-    res
-      .status(known ? 200 : 404)
-      .type('html')
-      .setHeader('Cache-Control', 'no-cache')
-      .send(known ? indexHtml : indexHtml.replace('<head>', '<head><meta name="robots" content="noindex">'));
+    const send = (status: number, html: string) =>
+      res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
+    const blogPost = BLOG_POST_PATH.exec(req.path);
+    if (blogPost) {
+      let slug: string;
+      try {
+        slug = decodeURIComponent(blogPost[1]);
+      } catch {
+        send(404, notFoundHtml);
+        return;
+      }
+      queries.execute(new GetPublishedBlogPostQuery(slug)).then(
+        (post) => (post ? send(200, injectBlogPostMeta(indexHtml, post, origin)) : send(404, notFoundHtml)),
+        // the database being down must not hide the page: the app fetches the post itself
+        () => send(200, indexHtml),
+      );
+      return;
+    }
+    if (isKnownWebPath(req.path)) send(200, indexHtml);
+    else send(404, notFoundHtml);
   });
 }

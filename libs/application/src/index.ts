@@ -3,3 +3,4 @@ export * from './blog';
 export * from './platform/platform.module';
 export * from './platform/redis';
 export * from './platform/tokens';
+export * from './users';

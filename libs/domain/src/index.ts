@@ -1,1 +1,2 @@
 export * from './shared/domain-error';
+export * from './reference-code/reference-code';

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,6 +9,7 @@ import { PlatformModule } from '@savings/application';
 import { ErrorFilter } from './http/error-filter';
 import { HealthModule } from './health/health.module';
 import { BlogModule } from './blog/blog.module';
+import { AuthModule } from './auth/auth.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -30,15 +32,25 @@ export class AppModule {
             level: config.logLevel,
             genReqId: requestId,
             redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.currentPassword',
+                '*.newPassword',
+                '*.confirmPassword',
+              ],
               censor: '[redacted]',
             },
             autoLogging: { ignore: (req) => req.url === '/api/health' },
           },
         }),
         PlatformModule.forRoot({ config, poolMax: 20 }),
+        CqrsModule.forRoot(),
         HealthModule,
         BlogModule,
+        AuthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -1,11 +1,17 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import passport from 'passport';
+import type { Store } from 'express-session';
 import type { AppConfig } from '@savings/config';
 import { AppModule } from './app.module';
+import { createSessionMiddleware, SESSION_STORE } from './auth/session-store';
 import { limitJsonDepth, parseJsonBody, requireJsonBody } from './http/request-body';
 import { createValidationPipe } from './http/validation';
 import { mountOpenApi } from './openapi';
+import { originCheck } from './security/origin-check';
+import { rejectPrototypeKeys } from './security/prototype-keys';
+import { securityHeaders } from './security/security-headers';
 import { resolveWebDist, serveWebApp } from './web-app/serve-web-app';
 
 export interface CreateAppOptions {
@@ -22,7 +28,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use('/api', requireJsonBody, parseJsonBody, limitJsonDepth);
+  app.use(securityHeaders());
+  app.use('/api', originCheck(config), requireJsonBody, parseJsonBody, limitJsonDepth, rejectPrototypeKeys);
+  // sessions only where they are read: the API, not static files
+  app.use('/api', createSessionMiddleware(app.get<Store>(SESSION_STORE), config), passport.initialize());
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   mountOpenApi(app);

@@ -1,0 +1,6 @@
+export * from './password-hasher';
+export * from './user-identity';
+export * from './user-read-model';
+export * from './user.commands';
+export * from './user.queries';
+export * from './users.module';

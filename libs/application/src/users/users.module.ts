@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { ChangePasswordHandler } from './change-password.handler';
+import { CreateOrPromoteUserHandler } from './create-or-promote-user.handler';
+import { PasswordHasher } from './password-hasher';
+import { RegisterUserHandler } from './register-user.handler';
+import { UpdateBankingDetailsHandler } from './update-banking-details.handler';
+import { GetSessionUserHandler, GetUserHandler, VerifyCredentialsHandler } from './user-queries.handler';
+
+/** Accounts: registration, credentials, profile and banking details, roles (needs CqrsModule.forRoot() at the root). */
+@Module({
+  providers: [
+    PasswordHasher,
+    RegisterUserHandler,
+    ChangePasswordHandler,
+    UpdateBankingDetailsHandler,
+    CreateOrPromoteUserHandler,
+    GetUserHandler,
+    GetSessionUserHandler,
+    VerifyCredentialsHandler,
+  ],
+  exports: [PasswordHasher],
+})
+export class UsersModule {}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import type { SessionUser } from '@savings/application';
+import { Messages } from '@savings/contracts';
+import { DomainError } from '@savings/domain';
+import { UserSessions } from './user-sessions';
+
+/** Starting and ending sessions: passport-local for the check, passport's logIn for a fresh session id. */
+@Injectable()
+export class AuthSessionService {
+  constructor(private readonly sessions: UserSessions) {}
+
+  /** Runs the local strategy on the (already validated) body; rejects with its DomainError. */
+  authenticate(req: Request, res: Response): Promise<SessionUser> {
+    return new Promise((resolve, reject) => {
+      passport.authenticate('local', { session: false }, (error: unknown, user: SessionUser | false) => {
+        if (error) reject(error);
+        else if (!user)
+          reject(new DomainError('AUTH.INVALID_CREDENTIALS', 'unauthenticated', Messages.invalidCredentials));
+        else resolve(user);
+      })(req, res, reject);
+    });
+  }
+
+  /** passport 0.7 regenerates the session here, so a session id planted before sign-in is worthless. */
+  async logIn(req: Request, user: SessionUser): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      req.logIn(user, { session: true, keepSessionInfo: false }, (error?: unknown) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+    await this.sessions.track(user.id, req.session.id);
+  }
+
+  /** Destroys the session in the store (not just the cookie) and clears the cookie. */
+  async logOut(req: Request, res: Response, cookieName: string): Promise<void> {
+    const userId = req.session?.passport?.user;
+    const sessionId = req.session?.id;
+    if (req.session) {
+      await new Promise<void>((resolve, reject) =>
+        req.session.destroy((error?: unknown) => (error ? reject(error) : resolve())),
+      );
+    }
+    if (typeof userId === 'number' && sessionId) await this.sessions.untrack(userId, sessionId);
+    res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax' });
+  }
+
+  /** After a password change: every other session of the user ends; this one gets a new id. */
+  async endOtherSessions(req: Request, user: SessionUser): Promise<void> {
+    const oldId = req.session.id;
+    await this.logIn(req, user);
+    await this.sessions.untrack(user.id, oldId);
+    await this.sessions.destroyOthers(user.id, req.session.id);
+  }
+}

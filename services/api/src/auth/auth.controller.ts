@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { GetUserQuery, RegisterUserCommand, type SessionUser } from '@savings/application';
+import type { PublicUser, UserResponse } from '@savings/contracts';
+import { Authenticated, CurrentUser } from './auth.decorators';
+import { LoginDto, RegisterDto } from './auth.dto';
+import { AuthSessionService } from './auth-session.service';
+import { UserResponseDto } from './user-response.dto';
+import { SESSION_COOKIE } from './session-store';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+    private readonly sessions: AuthSessionService,
+  ) {}
+
+  @Post('register')
+  @ApiOperation({ summary: 'Create a customer account and sign in (sets the session cookie `sid`).' })
+  @ApiCreatedResponse({ type: UserResponseDto })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid (e.g. "All fields are required").' })
+  @ApiConflictResponse({ description: 'An account with this email already exists.' })
+  async register(@Body() body: RegisterDto, @Req() req: Request): Promise<UserResponse> {
+    const userId = await this.commandBus.execute<RegisterUserCommand, number>(
+      new RegisterUserCommand(body.name, body.email, body.password),
+    );
+    const user = await this.readUser(userId);
+    await this.sessions.logIn(req, { id: user.id, name: user.name, email: user.email, role: user.role });
+    return { user };
+  }
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Sign in with an e-mail (or a name held by exactly one account) and password; the session id is renewed.',
+  })
+  @ApiOkResponse({ type: UserResponseDto })
+  @ApiUnauthorizedResponse({ description: 'Invalid credentials (the same for an unknown account).' })
+  @ApiTooManyRequestsResponse({ description: '10 failures within 15 minutes for the identifier or the address.' })
+  async login(
+    @Body() _body: LoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserResponse> {
+    const sessionUser = await this.sessions.authenticate(req, res);
+    await this.sessions.logIn(req, sessionUser);
+    return { user: await this.readUser(sessionUser.id) };
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Sign out: the session is destroyed on the server and the cookie cleared.' })
+  @ApiNoContentResponse({ description: 'Signed out (also when no session existed).' })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    await this.sessions.logOut(req, res, SESSION_COOKIE);
+  }
+
+  @Get('me')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user.' })
+  @ApiOkResponse({ type: UserResponseDto })
+  async me(@CurrentUser() user: SessionUser): Promise<UserResponse> {
+    return { user: await this.readUser(user.id) };
+  }
+
+  private readUser(userId: number): Promise<PublicUser> {
+    return this.queryBus.execute<GetUserQuery, PublicUser>(new GetUserQuery(userId));
+  }
+}

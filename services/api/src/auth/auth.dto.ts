@@ -1,0 +1,53 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  Messages,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@savings/contracts';
+
+export class LoginDto implements LoginRequest {
+  @ApiProperty({
+    description: 'An e-mail address, or a name when exactly one account has it.',
+    example: 'ada@example.com',
+  })
+  @IsString({ message: Messages.usernameRequired })
+  @IsNotEmpty({ message: Messages.usernameRequired })
+  @MaxLength(254, { message: Messages.invalidCredentials })
+  email!: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', maxLength: MAX_PASSWORD_LENGTH })
+  @IsString({ message: Messages.passwordRequired })
+  @IsNotEmpty({ message: Messages.passwordRequired })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: Messages.passwordTooLong })
+  password!: string;
+}
+
+export class RegisterDto implements RegisterRequest {
+  @ApiProperty({ description: 'Display name; may not contain @.', example: 'Ada Lovelace', maxLength: 100 })
+  @IsString({ message: Messages.allFieldsRequired })
+  @IsNotEmpty({ message: Messages.allFieldsRequired })
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @Matches(/^[^@]*$/, { message: Messages.nameHasAt })
+  name!: string;
+
+  @ApiProperty({ description: 'Compared after Unicode NFKC and lower-casing.', example: 'ada@example.com' })
+  @IsString({ message: Messages.allFieldsRequired })
+  @IsNotEmpty({ message: Messages.allFieldsRequired })
+  @MaxLength(254, { message: Messages.emailInvalid })
+  @IsEmail({}, { message: Messages.emailInvalid })
+  email!: string;
+
+  @ApiProperty({
+    minLength: MIN_PASSWORD_LENGTH,
+    maxLength: MAX_PASSWORD_LENGTH,
+    example: 'correct horse battery staple',
+  })
+  @IsString({ message: Messages.allFieldsRequired })
+  @IsNotEmpty({ message: Messages.allFieldsRequired })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: Messages.passwordTooLong })
+  password!: string;
+}

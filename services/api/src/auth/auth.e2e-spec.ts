@@ -1,0 +1,280 @@
+import request from 'supertest';
+import type Redis from 'ioredis';
+import { REDIS } from '@savings/application';
+import { Messages } from '@savings/contracts';
+import { isValidReferenceCode } from '@savings/domain';
+import { startTestApp, type TestApp } from '../../test/test-app';
+
+const ORIGIN = 'http://localhost:3000';
+let ipCounter = 0;
+/** Each test signs in from its own address (trusted from the loopback proxy), so throttling stays per test. */
+const nextIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+function sidOf(response: request.Response): string | undefined {
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.find((cookie) => cookie.startsWith('sid='));
+}
+
+describe('auth: register, login, logout, me', () => {
+  let t: TestApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    redis = t.app.get<Redis>(REDIS);
+    const stale = await redis.keys(`${t.config.queuePrefix}:login-fail:*`);
+    if (stale.length > 0) await redis.del(...stale);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const register = (agent: request.Agent | ReturnType<typeof request>, body: object) =>
+    ('post' in agent ? agent : request(t.server)).post('/api/auth/register').send(body);
+
+  it('registers, answers {user} with a session cookie, and reads it back at /me', async () => {
+    const agent = request.agent(t.server);
+    const response = await register(agent, { name: 'Ada Lovelace', email: 'Ada@Example.COM', password: 'secret-1' });
+    expect(response.status).toBe(201);
+    expect(response.body.user).toEqual({
+      id: expect.any(Number),
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      balance: 0,
+      availableBalance: 0,
+      referenceCode: expect.any(String),
+      beneficiaryName: null,
+      iban: null,
+      swift: null,
+      isAdmin: false,
+      role: 'customer',
+      createdAt: expect.any(String),
+    });
+    expect(isValidReferenceCode(response.body.user.referenceCode)).toBe(true);
+    expect(JSON.stringify(response.body)).not.toMatch(/password|argon/i);
+    const cookie = sidOf(response);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Expires=/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    const me = await agent.get('/api/auth/me').expect(200);
+    expect(me.body.user.email).toBe('ada@example.com');
+  });
+
+  it('marks the cookie Secure behind an HTTPS proxy', async () => {
+    const response = await request(t.server)
+      .post('/api/auth/register')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ name: 'Secure Sam', email: 'sam@example.com', password: 'secret-1' })
+      .expect(201);
+    expect(sidOf(response)).toMatch(/; Secure/i);
+  });
+
+  it('answers 401 at /me without a session', async () => {
+    const response = await request(t.server).get('/api/auth/me').expect(401);
+    expect(response.body).toEqual({ message: Messages.authenticationRequired });
+  });
+
+  it('refuses a duplicate e-mail after NFKC and lower-casing', async () => {
+    await register(request(t.server), { name: 'Dup One', email: 'dup@example.com', password: 'secret-1' }).expect(201);
+    // fullwidth letters normalize to ASCII under NFKC
+    const response = await register(request(t.server), {
+      name: 'Dup Two',
+      email: 'ＤＵＰ@example.com',
+      password: 'secret-1',
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe(Messages.emailTaken);
+  });
+
+  it.each([
+    [{ email: 'a@example.com', password: 'secret-1' }, Messages.allFieldsRequired],
+    [{ name: '', email: 'a@example.com', password: 'secret-1' }, Messages.allFieldsRequired],
+    [{ name: 'A', email: '', password: 'secret-1' }, Messages.allFieldsRequired],
+    [{ name: 'A', email: 'a@example.com', password: '' }, Messages.allFieldsRequired],
+    [{ name: 'a@b', email: 'a@example.com', password: 'secret-1' }, Messages.nameHasAt],
+    [{ name: 'A', email: 'not-an-email', password: 'secret-1' }, Messages.emailInvalid],
+    [{ name: 'A', email: 'a@example.com', password: 'x'.repeat(129) }, Messages.passwordTooLong],
+    [{ name: 'A', email: 'a@example.com', password: 'secret-1', isAdmin: true }, 'Unknown field: isAdmin'],
+    [{ name: 'A', email: 'a@example.com', password: 'secret-1', balance: 5 }, 'Unknown field: balance'],
+    [{ name: 'A', email: 'a@example.com', password: 'secret-1', role: 'admin' }, 'Unknown field: role'],
+  ])('refuses registration %j with "%s" and writes nothing', async (body, message) => {
+    const response = await register(request(t.server), body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(message);
+    const again = await request(t.server)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', nextIp())
+      .send({ email: 'a@example.com', password: 'secret-1' });
+    expect(again.status).toBe(401);
+  });
+
+  it('refuses __proto__ in a body', async () => {
+    const response = await request(t.server)
+      .post('/api/auth/register')
+      .set('Content-Type', 'application/json')
+      .send('{"name":"P","email":"proto@example.com","password":"secret-1","__proto__":{"isAdmin":true}}');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Unknown field: __proto__');
+    await request(t.server)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', nextIp())
+      .send({ email: 'proto@example.com', password: 'secret-1' })
+      .expect(401);
+  });
+
+  describe('login', () => {
+    beforeAll(async () => {
+      await register(request(t.server), { name: 'Grace Hopper', email: 'grace@example.com', password: 'cobol-1959' });
+      await register(request(t.server), { name: 'Twin', email: 'twin1@example.com', password: 'secret-1' });
+      await register(request(t.server), { name: 'twin', email: 'twin2@example.com', password: 'secret-1' });
+    });
+
+    const login = (body: object, ip = nextIp()) =>
+      request(t.server).post('/api/auth/login').set('X-Forwarded-For', ip).send(body);
+
+    it('signs in by e-mail in any case and by a unique name', async () => {
+      const byEmail = await login({ email: 'GRACE@example.com', password: 'cobol-1959' }).expect(200);
+      expect(byEmail.body.user.name).toBe('Grace Hopper');
+      expect(sidOf(byEmail)).toBeDefined();
+      const byName = await login({ email: 'grace hopper', password: 'cobol-1959' }).expect(200);
+      expect(byName.body.user.email).toBe('grace@example.com');
+    });
+
+    it('refuses a name held by two accounts, an unknown user and a wrong password with the same answer', async () => {
+      for (const body of [
+        { email: 'Twin', password: 'secret-1' },
+        { email: 'nobody@example.com', password: 'secret-1' },
+        { email: 'grace@example.com', password: 'wrong-password' },
+      ]) {
+        const response = await login(body);
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ message: Messages.invalidCredentials });
+      }
+    });
+
+    it('takes similar time for an unknown user and a wrong password', async () => {
+      const time = async (body: object) => {
+        const started = process.hrtime.bigint();
+        await login(body).expect(401);
+        return Number(process.hrtime.bigint() - started) / 1e6;
+      };
+      await time({ email: 'nobody@example.com', password: 'warm-up' });
+      const unknown: number[] = [];
+      const wrong: number[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        unknown.push(await time({ email: `nobody${i}@example.com`, password: 'whatever' }));
+        wrong.push(await time({ email: 'grace@example.com', password: `whatever${i}` }));
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[1];
+      // both pay for one argon2id verification; without the dummy hash "unknown" would be ~10x faster
+      expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+    });
+
+    it.each([
+      [{ email: '', password: 'x' }, Messages.usernameRequired],
+      [{ password: 'x' }, Messages.usernameRequired],
+      [{ email: 'grace@example.com', password: '' }, Messages.passwordRequired],
+      [{ email: 'grace@example.com' }, Messages.passwordRequired],
+      [{ email: 42, password: 'x' }, Messages.usernameRequired],
+      [{ email: 'grace@example.com', password: 'y'.repeat(129) }, Messages.passwordTooLong],
+    ])('refuses %j with "%s"', async (body, message) => {
+      const response = await login(body);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(message);
+    });
+
+    it('gives a new session id at login (a planted id is worthless)', async () => {
+      const agent = request.agent(t.server);
+      const first = await agent.post('/api/auth/login').set('X-Forwarded-For', nextIp()).send({
+        email: 'grace@example.com',
+        password: 'cobol-1959',
+      });
+      const firstSid = sidOf(first)?.split(';')[0];
+      const second = await agent
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email: 'grace@example.com', password: 'cobol-1959' });
+      const secondSid = sidOf(second)?.split(';')[0];
+      expect(firstSid).toBeDefined();
+      expect(secondSid).toBeDefined();
+      expect(secondSid).not.toBe(firstSid);
+      // the old id no longer opens anything
+      await request(t.server)
+        .get('/api/auth/me')
+        .set('Cookie', firstSid as string)
+        .expect(401);
+      await agent.get('/api/auth/me').expect(200);
+    });
+
+    it('logout destroys the session on the server, not only the cookie', async () => {
+      const agent = request.agent(t.server);
+      const signedIn = await agent
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email: 'grace@example.com', password: 'cobol-1959' })
+        .expect(200);
+      const sid = sidOf(signedIn)?.split(';')[0] as string;
+      const before = await redis.keys(`${t.config.queuePrefix}:sess:*`);
+      await agent.post('/api/auth/logout').expect(204);
+      const after = await redis.keys(`${t.config.queuePrefix}:sess:*`);
+      expect(after.length).toBe(before.length - 1);
+      // replaying the old cookie after logout: signed out
+      await request(t.server).get('/api/auth/me').set('Cookie', sid).expect(401);
+    });
+
+    it('throttles 10 failures per identifier with 429, whatever the address', async () => {
+      const identifier = `victim${Date.now()}@example.com`;
+      for (let i = 0; i < 10; i += 1) await login({ email: identifier, password: 'guess' }).expect(401);
+      const blocked = await login({ email: identifier, password: 'guess' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
+    });
+
+    it('throttles 10 failures per client address with 429, even for a right password', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 10; i += 1)
+        await login({ email: `spray${i}@example.com`, password: 'guess' }, ip).expect(401);
+      const blocked = await login({ email: 'grace@example.com', password: 'cobol-1959' }, ip);
+      expect(blocked.status).toBe(429);
+      await login({ email: 'grace@example.com', password: 'cobol-1959' }).expect(200);
+    });
+  });
+
+  describe('cross-site protection and headers', () => {
+    it('refuses a state-changing request from a foreign Origin with 403', async () => {
+      const response = await request(t.server)
+        .post('/api/auth/register')
+        .set('Origin', 'https://evil.example')
+        .send({ name: 'Evil', email: 'evil@example.com', password: 'secret-1' });
+      expect(response.status).toBe(403);
+      expect(response.body.message).toMatch(/Cross-site/);
+      await request(t.server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email: 'evil@example.com', password: 'secret-1' })
+        .expect(401);
+    });
+
+    it('accepts its own host and PUBLIC_ORIGIN', async () => {
+      await request(t.server)
+        .post('/api/auth/register')
+        .set('Origin', ORIGIN)
+        .send({ name: 'Good', email: 'good@example.com', password: 'secret-1' })
+        .expect(201);
+      await request(t.server)
+        .post('/api/auth/register')
+        .set('Host', '127.0.0.1:3000')
+        .set('Origin', 'http://127.0.0.1:3000')
+        .send({ name: 'Good Two', email: 'good2@example.com', password: 'secret-1' })
+        .expect(201);
+    });
+
+    it('sends helmet headers with a CSP and no CORS grant', async () => {
+      const response = await request(t.server).get('/api/health').set('Origin', 'https://evil.example');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+});

@@ -8,9 +8,15 @@ import { WorkerModule } from './worker.module';
 async function main(): Promise<void> {
   const config = loadConfig();
   await ensureDatabase(config.databaseUrl);
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
+  const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 9464);
+  if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) {
+    throw new ConfigError(`WORKER_METRICS_PORT must be a port number (got "${process.env.WORKER_METRICS_PORT}").`);
+  }
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config, { metricsPort }), {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
-  // SIGTERM/SIGINT close the BullMQ workers (finishing the current job) and the connections.
+  // SIGTERM/SIGINT: the processors finish the batch in flight, then the connections close.
   app.enableShutdownHooks();
   await app.init();
   app.get(Logger).log(`Worker started (queue prefix "${config.queuePrefix}", time zone ${config.appTimezone})`);

@@ -1,31 +1,54 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
+import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '@savings/config';
-import { PlatformModule } from '@savings/application';
+import {
+  INTEREST_QUEUE,
+  JobsModule,
+  PAYOUTS_QUEUE,
+  PlatformModule,
+  bullConnection,
+  defaultJobOptions,
+} from '@savings/application';
+import { INTEREST_FLOW, InterestDispatcher } from './interest/interest-dispatcher';
+import { InterestProcessor } from './interest/interest.processor';
+import { JobMetrics } from './metrics/job-metrics';
+import { METRICS_PORT, MetricsServer } from './metrics/metrics-server';
+import { PayoutsProcessor } from './payouts/payouts.processor';
+import { JobSchedules, SCHEDULES_ENABLED } from './schedules/job-schedules';
+
+export interface WorkerRunOptions {
+  /** Declare the schedules and tick at start-up (off in tests that drive dates themselves). */
+  schedules?: boolean;
+  /** Prometheus port; 0 serves no metrics. */
+  metricsPort?: number;
+}
 
 /** The background worker: the same application handlers as the API, driven by BullMQ jobs. */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig): DynamicModule {
-    const redis = new URL(config.redisUrl);
+  static forRoot(config: AppConfig, options: WorkerRunOptions = {}): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         PlatformModule.forRoot({ config, poolMax: 10 }),
-        BullModule.forRoot({
-          prefix: config.queuePrefix,
-          connection: {
-            host: redis.hostname,
-            port: Number(redis.port || 6379),
-            username: redis.username || undefined,
-            password: redis.password || undefined,
-            db: redis.pathname.length > 1 ? Number(redis.pathname.slice(1)) : 0,
-            tls: redis.protocol === 'rediss:' ? {} : undefined,
-            maxRetriesPerRequest: null,
-          },
-        }),
+        CqrsModule.forRoot(),
+        JobsModule,
+        BullModule.forRoot({ prefix: config.queuePrefix, connection: bullConnection(config), defaultJobOptions }),
+        BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }),
+        BullModule.registerFlowProducer({ name: INTEREST_FLOW }),
+      ],
+      providers: [
+        { provide: SCHEDULES_ENABLED, useValue: options.schedules ?? true },
+        { provide: METRICS_PORT, useValue: options.metricsPort ?? 9464 },
+        JobMetrics,
+        MetricsServer,
+        InterestDispatcher,
+        InterestProcessor,
+        PayoutsProcessor,
+        JobSchedules,
       ],
     };
   }

@@ -1,0 +1,4 @@
+export * from './interest-run.service';
+export * from './job-dates';
+export * from './job-queues';
+export * from './jobs.module';

@@ -1,0 +1,58 @@
+/**
+ * Calendar dates (YYYY-MM-DD) in the platform time zone. Accrual and payout dates are local dates of
+ * APP_TIMEZONE, never UTC dates, so "today" and "has 10:00 passed" are read through Intl.
+ */
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+/** The local date and HH:MM of an instant in a time zone. */
+export function localDateTime(now: Date, zone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+export function todayIn(zone: string, now: Date = new Date()): string {
+  return localDateTime(now, zone).date;
+}
+
+export function addDays(date: string, days: number): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  parsed.setUTCDate(parsed.getUTCDate() + days);
+  return parsed.toISOString().slice(0, 10);
+}
+
+/** Every date from `from` to `to`, both included, in order. */
+export function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+/**
+ * The latest date whose credit time has come: today once `time` (HH:MM local) has passed, else
+ * yesterday. The scheduler fires at that time, so "passed" includes the minute itself.
+ */
+export function latestDueDate(now: Date, zone: string, time: string): string {
+  const local = localDateTime(now, zone);
+  return local.time >= time ? local.date : addDays(local.date, -1);
+}
+
+/** Cron pattern (minute hour day-of-month month day-of-week) of a local HH:MM, daily or on the 1st. */
+export function cronAt(time: string, dayOfMonth: '*' | '1'): string {
+  const [hour, minute] = time.split(':').map(Number);
+  return `${minute} ${hour} ${dayOfMonth} * *`;
+}

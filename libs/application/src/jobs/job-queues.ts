@@ -1,0 +1,61 @@
+import type { ConnectionOptions, DefaultJobOptions } from 'bullmq';
+import type { AppConfig } from '@savings/config';
+
+/** Queue and job names shared by the worker (processors), the API (dashboard) and the tests. */
+export const INTEREST_QUEUE = 'interest';
+export const PAYOUTS_QUEUE = 'payouts';
+
+export const JobNames = {
+  /** Decides which accrual date is due next and dispatches its batches (scheduled daily). */
+  dailyInterest: 'daily-interest',
+  /** Parent of one date's batches: runs once they all completed, closes the date, moves on. */
+  interestDate: 'interest-date',
+  /** One range of user ids for one accrual date. */
+  interestBatch: 'interest-batch',
+  monthlyWithdrawals: 'monthly-withdrawals',
+} as const;
+
+export const SchedulerIds = {
+  dailyInterest: 'daily-interest-schedule',
+  monthlyWithdrawals: 'monthly-withdrawals-schedule',
+} as const;
+
+/** Accounts per batch job: big enough for set-based SQL, small enough to share a day between workers. */
+export const INTEREST_BATCH_SIZE = 5000;
+
+/** Failed jobs are retried with exponential backoff and kept for inspection in the dashboard. */
+export const defaultJobOptions: DefaultJobOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
+  removeOnFail: false,
+};
+
+export interface InterestBatchJobData {
+  date: string;
+  fromUserId: number;
+  toUserId: number;
+}
+
+export interface InterestDateJobData {
+  date: string;
+}
+
+export interface MonthlyWithdrawalsJobData {
+  /** Absent for the scheduled run: today in APP_TIMEZONE. */
+  date?: string;
+}
+
+/** BullMQ's Redis connection from REDIS_URL (BullMQ needs maxRetriesPerRequest: null). */
+export function bullConnection(config: AppConfig): ConnectionOptions {
+  const redis = new URL(config.redisUrl);
+  return {
+    host: redis.hostname,
+    port: Number(redis.port || 6379),
+    username: redis.username || undefined,
+    password: redis.password ? decodeURIComponent(redis.password) : undefined,
+    db: redis.pathname.length > 1 ? Number(redis.pathname.slice(1)) : 0,
+    tls: redis.protocol === 'rediss:' ? {} : undefined,
+    maxRetriesPerRequest: null,
+  };
+}

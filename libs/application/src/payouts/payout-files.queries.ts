@@ -1,0 +1,84 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { readFile } from 'node:fs/promises';
+import { DomainError } from '@savings/domain';
+import type { Sql } from '@savings/database';
+import { SQL } from '../platform/tokens';
+
+/** A payout file as admins see it (amounts as JSON numbers at the boundary only). */
+export interface PayoutFileView {
+  id: number;
+  payoutDate: string;
+  withdrawalCount: number;
+  total: number;
+  totalCents: string;
+  createdAt: string;
+}
+
+export class ListPayoutFilesQuery {}
+
+export type PayoutFileFormat = 'csv' | 'xml';
+
+export class GetPayoutFileContentQuery {
+  constructor(
+    readonly id: number,
+    readonly format: PayoutFileFormat,
+  ) {}
+}
+
+export interface PayoutFileContent {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+@QueryHandler(ListPayoutFilesQuery)
+export class ListPayoutFilesHandler implements IQueryHandler<ListPayoutFilesQuery, PayoutFileView[]> {
+  constructor(@Inject(SQL) private readonly sql: Sql) {}
+
+  async execute(): Promise<PayoutFileView[]> {
+    const rows = await this.sql.query<{
+      id: string;
+      payout_date: string;
+      withdrawal_count: number;
+      total_cents: string;
+      created_at: Date;
+    }>(
+      `select id, payout_date::text as payout_date, withdrawal_count, total_cents, created_at
+         from payout_files where status = 'written' order by payout_date desc, id desc limit 500`,
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      payoutDate: row.payout_date,
+      withdrawalCount: row.withdrawal_count,
+      total: Number(row.total_cents) / 100,
+      totalCents: row.total_cents,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+}
+
+@QueryHandler(GetPayoutFileContentQuery)
+export class GetPayoutFileContentHandler implements IQueryHandler<GetPayoutFileContentQuery, PayoutFileContent> {
+  constructor(@Inject(SQL) private readonly sql: Sql) {}
+
+  async execute(query: GetPayoutFileContentQuery): Promise<PayoutFileContent> {
+    const [row] = await this.sql.query<{ payout_date: string; csv_path: string; xml_path: string }>(
+      `select payout_date::text as payout_date, csv_path, xml_path from payout_files
+        where id = $1 and status = 'written'`,
+      [query.id],
+    );
+    if (!row) throw new DomainError('PAYOUTS.FILE_NOT_FOUND', 'not_found', 'Payout file not found');
+    const path = query.format === 'csv' ? row.csv_path : row.xml_path;
+    try {
+      const body = await readFile(path);
+      return {
+        fileName: `payout-${row.payout_date}-${query.id}.${query.format}`,
+        contentType: query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8',
+        body,
+      };
+    } catch {
+      throw new DomainError('PAYOUTS.FILE_MISSING', 'not_found', 'Payout file is no longer on disk');
+    }
+  }
+}

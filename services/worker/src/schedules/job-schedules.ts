@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Queue } from 'bullmq';
+import type { AppConfig } from '@savings/config';
+import {
+  APP_CONFIG,
+  INTEREST_QUEUE,
+  JobNames,
+  PAYOUTS_QUEUE,
+  SchedulerIds,
+  cronAt,
+  defaultJobOptions,
+} from '@savings/application';
+
+export const SCHEDULES_ENABLED = Symbol('SCHEDULES_ENABLED');
+
+/**
+ * The two schedules of the design card, in APP_TIMEZONE: daily interest at DAILY_INTEREST_TIME and
+ * the monthly payout on the 1st at MONTHLY_PAYOUT_TIME. upsertJobScheduler is idempotent, so every
+ * worker may declare them at start-up (a changed time replaces the old one). A start-up tick catches
+ * up the dates missed while no worker ran.
+ */
+@Injectable()
+export class JobSchedules implements OnApplicationBootstrap {
+  private readonly logger = new Logger(JobSchedules.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SCHEDULES_ENABLED) private readonly enabled: boolean,
+    @InjectQueue(INTEREST_QUEUE) private readonly interest: Queue,
+    @InjectQueue(PAYOUTS_QUEUE) private readonly payouts: Queue,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.enabled) return;
+    const tz = this.config.appTimezone;
+    await this.interest.upsertJobScheduler(
+      SchedulerIds.dailyInterest,
+      { pattern: cronAt(this.config.dailyInterestTime, '*'), tz },
+      { name: JobNames.dailyInterest, data: {}, opts: defaultJobOptions },
+    );
+    await this.payouts.upsertJobScheduler(
+      SchedulerIds.monthlyWithdrawals,
+      { pattern: cronAt(this.config.monthlyPayoutTime, '1'), tz },
+      { name: JobNames.monthlyWithdrawals, data: {}, opts: defaultJobOptions },
+    );
+    await this.interest.add(JobNames.dailyInterest, {});
+    this.logger.log(
+      `Schedules: interest daily at ${this.config.dailyInterestTime}, payouts on the 1st at ` +
+        `${this.config.monthlyPayoutTime} (${tz}); start-up catch-up queued`,
+    );
+  }
+}

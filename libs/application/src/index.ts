@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './blog';
+export * from './admin';
 export * from './platform/platform.module';
 export * from './platform/redis';
 export * from './platform/tokens';

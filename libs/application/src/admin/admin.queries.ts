@@ -1,0 +1,69 @@
+import { Query } from '@nestjs/cqrs';
+import type {
+  AdminDepositRequestsResponse,
+  AdminNotificationsResponse,
+  AdminTransactionsResponse,
+  AdminUsersResponse,
+  AdminWithdrawalsResponse,
+  DepositRequestStatus,
+  WithdrawalStatus,
+} from '@savings/contracts';
+
+export const ADMIN_USER_SORTS = ['id', 'name', 'email', 'referenceCode', 'balance', 'monthlyInterest'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
+export interface AdminUsersOptions {
+  /** Page size; absent returns every matching user. */
+  limit?: number;
+  offset?: number;
+  sort?: AdminUserSort;
+  order?: SortOrder;
+  /** Case-insensitive substring of name, e-mail or reference code. */
+  q?: string;
+}
+
+export interface AdminUsersResult extends AdminUsersResponse {
+  /** Users matching q (all users without q), for paging; the totals always cover every user. */
+  matchingUsers: number;
+}
+
+/** Users with balances and the platform totals, one set-based statement. */
+export class ListAdminUsersQuery extends Query<AdminUsersResult> {
+  constructor(readonly options: AdminUsersOptions = {}) {
+    super();
+  }
+}
+
+export interface PageOptions {
+  limit?: number;
+  offset?: number;
+}
+
+/** Admin balance changes, newest first, with the customer's and the admin's names. */
+export class ListAdminTransactionsQuery extends Query<AdminTransactionsResponse> {
+  constructor(readonly options: PageOptions & { userId?: number } = {}) {
+    super();
+  }
+}
+
+/** Withdrawals in one status (pending by default) or 'all', newest first. */
+export class ListAdminWithdrawalsQuery extends Query<AdminWithdrawalsResponse> {
+  constructor(readonly options: PageOptions & { status?: WithdrawalStatus | 'all' } = {}) {
+    super();
+  }
+}
+
+/** Deposit requests in one status (pending by default) or 'all', newest first. */
+export class ListAdminDepositRequestsQuery extends Query<AdminDepositRequestsResponse> {
+  constructor(readonly options: PageOptions & { status?: DepositRequestStatus | 'all' } = {}) {
+    super();
+  }
+}
+
+/** Newest notifications and the number still unread. */
+export class ListAdminNotificationsQuery extends Query<AdminNotificationsResponse> {
+  constructor(readonly options: PageOptions & { unreadOnly?: boolean } = {}) {
+    super();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './admin.commands';
+export * from './admin.module';
+export * from './admin.queries';

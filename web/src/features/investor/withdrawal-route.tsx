@@ -1,9 +1,69 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Alert, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
+import { useProfile } from './api/get-profile';
+import { useWithdrawals } from './api/get-withdrawals';
+import { AccountInfoCard } from './components/account-info-card';
+import { BankingDetailsForm } from './components/banking-details-form';
+import { ChangePasswordForm } from './components/change-password-form';
+import { WithdrawalHistory } from './components/withdrawal-history';
+import { WithdrawalRequestCard } from './components/withdrawal-request-card';
 
-export function Component() {
+export function WithdrawalScreen() {
+  const profile = useProfile();
+  const withdrawals = useWithdrawals();
+  useRedirectOnUnauthenticated(profile.error, withdrawals.error);
+
+  if (profile.isPending) {
+    return (
+      <Container py="10">
+        <Text color="fg.muted">Loading profile...</Text>
+      </Container>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Container py="10">
+        <Text color="fg.error" role="alert">
+          Unable to load profile data. Please try refreshing the page.
+        </Text>
+      </Container>
+    );
+  }
+
+  const user = profile.data;
   return (
-    <Container py="10">
-      <Heading as="h1">Withdrawals</Heading>
+    <Container py="8" maxW="6xl">
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          Withdrawals &amp; Profile
+        </Heading>
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
+          <Stack gap="4">
+            <AccountInfoCard user={user} />
+            {/* keyed by the saved values so the form shows what the server stored */}
+            <BankingDetailsForm key={`${user.beneficiaryName}|${user.iban}|${user.swift}`} user={user} />
+          </Stack>
+          <Stack gap="4">
+            <WithdrawalRequestCard user={user} />
+            <WithdrawalHistory items={withdrawals.data?.withdrawals} loading={withdrawals.isPending} />
+          </Stack>
+        </Grid>
+        <ChangePasswordForm />
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Security note</Alert.Title>
+            <Alert.Description>
+              We never ask for your password by e-mail or phone. Withdrawals are only paid to the banking details saved
+              here, so keep them up to date and use a strong, unique password.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      </Stack>
     </Container>
   );
+}
+
+export function Component() {
+  return <WithdrawalScreen />;
 }

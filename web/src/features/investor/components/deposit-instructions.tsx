@@ -1,18 +1,18 @@
-import { Card, DataList, HStack, List, Text } from '@chakra-ui/react';
+import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { DAILY_INTEREST_PERCENT_TEXT, DEPOSIT_BANK } from '@savings/contracts';
 import { CopyButton } from './copy-button';
 
 function CopyRow({ label, what, value }: { label: string; what: string; value: string }) {
   return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>
-        <HStack gap="2">
-          <Text fontFamily="mono">{value}</Text>
-          <CopyButton what={what} value={value} />
-        </HStack>
-      </DataList.ItemValue>
-    </DataList.Item>
+    <HStack justify="space-between" gap="3" wrap="wrap">
+      <Text color="fg.muted" textStyle="sm">
+        {label}
+      </Text>
+      <HStack gap="2">
+        <Text fontFamily="mono">{value}</Text>
+        <CopyButton what={what} value={value} />
+      </HStack>
+    </HStack>
   );
 }
 
@@ -45,19 +45,19 @@ export function DepositInstructions({ referenceCode }: { referenceCode: string }
         <Card.Description>Transfer funds by bank transfer to this account.</Card.Description>
       </Card.Header>
       <Card.Body gap="4">
-        <DataList.Root orientation="horizontal">
+        <Stack gap="2">
           <CopyRow label="Beneficiary" what="beneficiary" value={DEPOSIT_BANK.beneficiary} />
           <CopyRow label="IBAN" what="IBAN" value={DEPOSIT_BANK.iban} />
           <CopyRow label="SWIFT/BIC" what="SWIFT/BIC" value={DEPOSIT_BANK.swift} />
           <CopyRow label="Payment reference" what="payment reference" value={referenceCode} />
-        </DataList.Root>
-        <List.Root textStyle="sm" ps="4">
-          <List.Item>Minimum deposit: $1,000.</List.Item>
-          <List.Item>Your balance earns 7% a year, credited daily ({DAILY_INTEREST_PERCENT_TEXT} a day).</List.Item>
-          <List.Item>Deposits are made by bank transfer only.</List.Item>
-          <List.Item>Deposits are usually processed within 1-2 business days.</List.Item>
-          <List.Item>Always include your reference code {referenceCode} in the payment reference.</List.Item>
-        </List.Root>
+        </Stack>
+        <Box as="ul" textStyle="sm" ps="5" listStyleType="disc">
+          <li>Minimum deposit: $1,000.</li>
+          <li>Your balance earns 7% a year, credited daily ({DAILY_INTEREST_PERCENT_TEXT} a day).</li>
+          <li>Deposits are made by bank transfer only.</li>
+          <li>Deposits are usually processed within 1-2 business days.</li>
+          <li>Always include your reference code {referenceCode} in the payment reference.</li>
+        </Box>
       </Card.Body>
     </Card.Root>
   );

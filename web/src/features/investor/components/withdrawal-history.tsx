@@ -1,0 +1,36 @@
+import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { formatUsd, type WithdrawalItem } from '@savings/contracts';
+import { formatDate } from '../utils/format';
+import { WithdrawalStatusBadge } from './status-badges';
+
+export function WithdrawalHistory({ items, loading }: { items: WithdrawalItem[] | undefined; loading: boolean }) {
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Card.Title>Withdrawal History</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {loading ? (
+          <Text color="fg.muted">Loading withdrawals...</Text>
+        ) : !items?.length ? (
+          <Text color="fg.muted">No withdrawals yet</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" data-testid="withdrawal-history">
+            {items.map((item) => (
+              <HStack as="li" key={item.id} justify="space-between" borderWidth="1px" rounded="md" p="3">
+                <Box>
+                  <Text fontWeight="semibold">{formatUsd(item.amount)}</Text>
+                  <Text textStyle="xs" color="fg.muted">
+                    Requested {formatDate(item.requestedAt)}
+                    {item.processedAt ? ` · Processed ${formatDate(item.processedAt)}` : ''}
+                  </Text>
+                </Box>
+                <WithdrawalStatusBadge status={item.status} />
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -10,6 +10,8 @@ import { ErrorFilter } from './http/error-filter';
 import { HealthModule } from './health/health.module';
 import { BlogModule } from './blog/blog.module';
 import { AuthModule } from './auth/auth.module';
+import { PayoutsModule } from './payouts/payouts.module';
+import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -51,6 +53,8 @@ export class AppModule {
         HealthModule,
         BlogModule,
         AuthModule,
+        PayoutsModule,
+        QueueDashboardModule.forRoot(config),
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

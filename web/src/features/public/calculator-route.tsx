@@ -1,9 +1,61 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useDocumentHead } from '../../components/use-document-head';
+import { loadLanguage } from '../../i18n/i18n';
+import { languageOfParam, type LanguageCode } from '../../i18n/languages';
+import { PageLanguageProvider, usePageLanguage, usePageTranslation } from '../../i18n/page-language';
+import { LanguageLinks } from './components/language-links';
+import { RetirementCalculator } from './components/retirement-calculator';
+import { SiteFooter } from './components/site-footer';
+
+/** ?lang=it (or ua, fr...) shows the calculator in that language; English otherwise. */
+export async function loader({ request }: LoaderFunctionArgs): Promise<LanguageCode> {
+  const language = languageOfParam(new URL(request.url).searchParams.get('lang'));
+  await loadLanguage(language);
+  return language;
+}
+
+function CalculatorPage() {
+  const { t } = usePageTranslation();
+  const language = usePageLanguage();
+  useDocumentHead({
+    title: `${t('calculator.pageTitle')} — ${t('hero.brand')}`,
+    description: t('calculator.subtitle'),
+    lang: language,
+  });
+  return (
+    <Box lang={language}>
+      <Box bg="gray.50" borderBottomWidth="1px" py="2" px="4">
+        <LanguageLinks
+          current={language}
+          label={t('languages.label')}
+          hrefOf={(target) =>
+            target.code === 'en' ? '/retirement-calculator' : `/retirement-calculator?lang=${target.path.slice(1)}`
+          }
+        />
+      </Box>
+      <Container maxW="3xl" py={{ base: '10', md: '16' }}>
+        <Stack gap="2" mb="8">
+          <Heading as="h1" size={{ base: '2xl', md: '4xl' }}>
+            {t('calculator.pageTitle')}
+          </Heading>
+          <Text fontSize="lg" fontWeight="medium">
+            {t('calculator.title')}
+          </Text>
+          <Text color="fg.muted">{t('calculator.subtitle')}</Text>
+        </Stack>
+        <RetirementCalculator />
+      </Container>
+      <SiteFooter dark={language === 'en'} />
+    </Box>
+  );
+}
 
 export function Component() {
+  const language = useLoaderData<typeof loader>();
   return (
-    <Container py="10">
-      <Heading as="h1">Retirement Calculator</Heading>
-    </Container>
+    <PageLanguageProvider language={language}>
+      <CalculatorPage />
+    </PageLanguageProvider>
   );
 }

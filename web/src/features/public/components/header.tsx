@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@savings/contracts';
 import { toastError, toastSuccess } from '../../../components/toaster';
@@ -49,12 +49,12 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu remembers the path it was opened on: any navigation closes it.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
   const menuId = useId();
   const items = navItems(user);
-
-  // A chosen item (or any other navigation) closes the small-screen menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   const signOut = () => {
     setMenuOpen(false);
@@ -126,7 +126,7 @@ export function Header() {
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <MenuIcon />
         </Button>

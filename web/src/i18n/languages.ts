@@ -1,0 +1,31 @@
+/**
+ * The languages of the public site. `path` is the landing page, `code` the i18next and html lang code
+ * (Ukrainian is `uk`, served at /ua), `label` the language's own name for the language links.
+ */
+export const LANGUAGES = [
+  { code: 'en', path: '/', label: 'English' },
+  { code: 'it', path: '/it', label: 'Italiano' },
+  { code: 'fr', path: '/fr', label: 'Français' },
+  { code: 'de', path: '/de', label: 'Deutsch' },
+  { code: 'es', path: '/es', label: 'Español' },
+  { code: 'ru', path: '/ru', label: 'Русский' },
+  { code: 'uk', path: '/ua', label: 'Українська' },
+] as const;
+
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const DEFAULT_LANGUAGE: LanguageCode = 'en';
+
+/** The language of a landing page path ("/it" -> "it", "/ua" -> "uk"); English for anything else. */
+export function languageOfPath(pathname: string): LanguageCode {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return LANGUAGES.find((language) => language.path === clean)?.code ?? DEFAULT_LANGUAGE;
+}
+
+/** A language code from a query value ("it", "ua" or "uk"); English when unknown. */
+export function languageOfParam(value: string | null): LanguageCode {
+  if (!value) return DEFAULT_LANGUAGE;
+  const lower = value.toLowerCase();
+  return (
+    LANGUAGES.find((language) => language.code === lower || language.path === `/${lower}`)?.code ?? DEFAULT_LANGUAGE
+  );
+}

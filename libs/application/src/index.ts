@@ -7,3 +7,4 @@ export * from './platform/tokens';
 export * from './users';
 export * from './jobs';
 export * from './payouts';
+export * from './money';

@@ -1,1 +1,11 @@
-export {};
+export * from './blocks';
+export * from './canonical-json';
+export * from './event-hash';
+export * from './event-store';
+export * from './interest-batch';
+export * from './ledger-tables';
+export * from './point-in-time';
+export * from './projection';
+export * from './projection-writer';
+export * from './replay';
+export * from './verify';

@@ -1,0 +1,52 @@
+import { Module } from '@nestjs/common';
+import { AccountCommandRunner } from './account-command-runner';
+import { AccrueInterestBatchHandler } from './accrue-interest-batch.handler';
+import {
+  CancelDepositRequestHandler,
+  ConfirmDepositRequestHandler,
+  EditDepositRequestHandler,
+  RequestDepositHandler,
+} from './deposit-requests.handlers';
+import { AdjustBalanceHandler, ConfirmDepositHandler } from './deposits.handlers';
+import {
+  LedgerBalanceHandler,
+  ListLedgerEventsHandler,
+  ReplayLedgerHandler,
+  SealLedgerBlocksHandler,
+  VerifyLedgerHandler,
+} from './ledger.handlers';
+import {
+  ApproveWithdrawalHandler,
+  CancelWithdrawalHandler,
+  EditWithdrawalHandler,
+  PayOutWithdrawalHandler,
+  RequestWithdrawalHandler,
+} from './withdrawals.handlers';
+
+/**
+ * Every command that moves money, and the ledger's audit queries (needs CqrsModule.forRoot() and
+ * PlatformModule at the root). API, worker and command line import this module unchanged.
+ */
+@Module({
+  providers: [
+    AccountCommandRunner,
+    RequestDepositHandler,
+    EditDepositRequestHandler,
+    CancelDepositRequestHandler,
+    ConfirmDepositRequestHandler,
+    ConfirmDepositHandler,
+    AdjustBalanceHandler,
+    RequestWithdrawalHandler,
+    EditWithdrawalHandler,
+    CancelWithdrawalHandler,
+    ApproveWithdrawalHandler,
+    PayOutWithdrawalHandler,
+    AccrueInterestBatchHandler,
+    VerifyLedgerHandler,
+    ListLedgerEventsHandler,
+    LedgerBalanceHandler,
+    ReplayLedgerHandler,
+    SealLedgerBlocksHandler,
+  ],
+})
+export class MoneyModule {}

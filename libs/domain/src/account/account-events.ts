@@ -1,0 +1,101 @@
+/**
+ * Events of an account stream (`account-<userId>`). Amounts are integer cents written as decimal
+ * strings, so JSON never rounds them. Every event type has a schema version; stored events older
+ * than the current version are upcast when read (upcastEvent), so a v2 only adds an entry there.
+ */
+export type AccountEvent =
+  | { type: 'DepositRequested'; data: { depositRequestId: number; amountCents: string } }
+  | { type: 'DepositRequestAmountChanged'; data: { depositRequestId: number; fromCents: string; toCents: string } }
+  | { type: 'DepositRequestCancelled'; data: { depositRequestId: number; amountCents: string } }
+  | {
+      type: 'DepositConfirmed';
+      data: {
+        depositRequestId: number | null;
+        amountCents: string;
+        note: string | null;
+        adminId: number | null;
+        referenceCode: string;
+        balanceBeforeCents: string;
+        balanceAfterCents: string;
+      };
+    }
+  | { type: 'WithdrawalRequested'; data: { withdrawalId: number; amountCents: string } }
+  | { type: 'WithdrawalAmountChanged'; data: { withdrawalId: number; fromCents: string; toCents: string } }
+  | { type: 'WithdrawalCancelled'; data: { withdrawalId: number; amountCents: string } }
+  | {
+      type: 'WithdrawalApproved';
+      data: {
+        withdrawalId: number;
+        amountCents: string;
+        adminId: number | null;
+        balanceBeforeCents: string;
+        balanceAfterCents: string;
+      };
+    }
+  | { type: 'WithdrawalPaidOut'; data: { withdrawalId: number; amountCents: string; payoutDate: string } }
+  | {
+      type: 'BalanceAdjusted';
+      data: {
+        operation: 'add' | 'subtract';
+        amountCents: string;
+        adminId: number | null;
+        note: string | null;
+        balanceBeforeCents: string;
+        balanceAfterCents: string;
+      };
+    }
+  | {
+      type: 'InterestAccrued';
+      data: {
+        /** YYYY-MM-DD in APP_TIMEZONE */
+        accrualDate: string;
+        balanceCents: string;
+        rateNumerator: 7;
+        rateDenominator: 36500;
+        /** exact amount owed in cents, carry included: "<n>/36500" */
+        exactOwedCents: string;
+        creditedCents: string;
+        carryBefore: number;
+        carryAfter: number;
+        balanceAfterCents: string;
+      };
+    };
+
+export type AccountEventType = AccountEvent['type'];
+
+export const CURRENT_SCHEMA_VERSION: Record<AccountEventType, number> = {
+  DepositRequested: 1,
+  DepositRequestAmountChanged: 1,
+  DepositRequestCancelled: 1,
+  DepositConfirmed: 1,
+  WithdrawalRequested: 1,
+  WithdrawalAmountChanged: 1,
+  WithdrawalCancelled: 1,
+  WithdrawalApproved: 1,
+  WithdrawalPaidOut: 1,
+  BalanceAdjusted: 1,
+  InterestAccrued: 1,
+};
+
+export const ACCOUNT_EVENT_TYPES = Object.keys(CURRENT_SCHEMA_VERSION) as AccountEventType[];
+
+/** One step: data of (type, version) -> data of version + 1. Add an entry when a v2 appears. */
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+const UPCASTERS: Partial<Record<AccountEventType, Record<number, Upcaster>>> = {
+  // e.g. BalanceAdjusted: { 1: (data) => ({ ...data, reason: data.note ?? null }) },
+};
+
+/** A stored event (any known schema version) as the current-version domain event. */
+export function upcastEvent(type: string, schemaVersion: number, data: unknown): AccountEvent {
+  if (!(type in CURRENT_SCHEMA_VERSION)) throw new Error(`Unknown event type ${type}`);
+  const eventType = type as AccountEventType;
+  const target = CURRENT_SCHEMA_VERSION[eventType];
+  if (schemaVersion > target) throw new Error(`${type} v${schemaVersion} is newer than this code (v${target})`);
+  let current = data as Record<string, unknown>;
+  for (let version = schemaVersion; version < target; version += 1) {
+    const step = UPCASTERS[eventType]?.[version];
+    if (!step) throw new Error(`No upcaster for ${type} v${version}`);
+    current = step(current);
+  }
+  return { type: eventType, data: current } as AccountEvent;
+}

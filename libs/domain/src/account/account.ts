@@ -1,0 +1,408 @@
+import { Messages, amountExceedsAvailable, formatUsd, MIN_DEPOSIT, MIN_WITHDRAWAL } from '@savings/contracts';
+import { DomainError } from '../shared/domain-error';
+import { Money, type Cents } from '../money/money';
+import { accrueDailyInterest, accrues, DAILY_RATE_DENOMINATOR } from '../interest/interest';
+import type { AccountEvent } from './account-events';
+
+/**
+ * The account aggregate as pure functions (decide / evolve). Time, ids and facts about the user
+ * (banking details, reference code) enter as values in the command, so deciding needs no I/O.
+ */
+
+export type DepositRequestStatus = 'pending' | 'confirmed' | 'cancelled';
+export type WithdrawalStatus = 'pending' | 'processed' | 'completed' | 'cancelled';
+
+export interface OpenDepositRequest {
+  amountCents: Cents;
+}
+export interface OpenWithdrawal {
+  amountCents: Cents;
+  status: 'pending' | 'processed';
+}
+
+export interface AccountState {
+  version: number;
+  balanceCents: Cents;
+  /** sum of pending withdrawals */
+  heldCents: Cents;
+  /** numerator over 36500 of the interest owed but not yet credited */
+  interestCarry: number;
+  lastAccrualDate: string | null;
+  /** only requests still open; closed ones can never change again */
+  depositRequests: ReadonlyMap<number, OpenDepositRequest>;
+  withdrawals: ReadonlyMap<number, OpenWithdrawal>;
+}
+
+export const initialAccountState: AccountState = {
+  version: 0,
+  balanceCents: 0n,
+  heldCents: 0n,
+  interestCarry: 0,
+  lastAccrualDate: null,
+  depositRequests: new Map(),
+  withdrawals: new Map(),
+};
+
+export function availableCents(state: AccountState): Cents {
+  return state.balanceCents - state.heldCents;
+}
+
+export type AccountCommand =
+  | { type: 'RequestDeposit'; data: { depositRequestId: number; amountCents: Cents } }
+  | { type: 'EditDepositRequest'; data: { depositRequestId: number; amountCents: Cents } }
+  | { type: 'CancelDepositRequest'; data: { depositRequestId: number } }
+  | {
+      type: 'ConfirmDepositRequest';
+      data: { depositRequestId: number; note: string | null; adminId: number | null; referenceCode: string };
+    }
+  | {
+      type: 'ConfirmDeposit';
+      data: { amountCents: Cents; note: string | null; adminId: number | null; referenceCode: string };
+    }
+  | {
+      type: 'RequestWithdrawal';
+      data: { withdrawalId: number; amountCents: Cents; bankingDetailsSaved: boolean };
+    }
+  | { type: 'EditWithdrawal'; data: { withdrawalId: number; amountCents: Cents } }
+  | { type: 'CancelWithdrawal'; data: { withdrawalId: number } }
+  | {
+      type: 'ApproveWithdrawal';
+      data: { withdrawalId: number; adminId: number | null; bankingDetailsComplete: boolean };
+    }
+  | {
+      type: 'PayOutWithdrawal';
+      /** alreadyCompleted: the read model says it was paid out; a rerun then changes nothing */
+      data: { withdrawalId: number; payoutDate: string; alreadyCompleted?: boolean };
+    }
+  | {
+      type: 'AdjustBalance';
+      data: { operation: 'add' | 'subtract'; amountCents: Cents; adminId: number | null; note: string | null };
+    }
+  | { type: 'AccrueInterest'; data: { accrualDate: string } };
+
+const MIN_DEPOSIT_CENTS = BigInt(MIN_DEPOSIT) * 100n;
+const MIN_WITHDRAWAL_CENTS = BigInt(MIN_WITHDRAWAL) * 100n;
+
+const invalidAmount = (code: string, message: string) => new DomainError(code, 'invalid', message, { amount: message });
+
+function requirePositive(cents: Cents): void {
+  if (cents <= 0n) throw invalidAmount('LEDGER.AMOUNT_NOT_POSITIVE', Messages.invalidAmount);
+}
+
+function notPending(what: string): DomainError {
+  return new DomainError('LEDGER.NOT_PENDING', 'conflict', `This ${what} is no longer pending`);
+}
+
+/** Events the command produces on this state, or a DomainError. An empty list means "already done". */
+export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'RequestDeposit': {
+      const { depositRequestId, amountCents } = command.data;
+      if (amountCents < MIN_DEPOSIT_CENTS) throw invalidAmount('LEDGER.MIN_DEPOSIT', Messages.minDeposit);
+      return [{ type: 'DepositRequested', data: { depositRequestId, amountCents: String(amountCents) } }];
+    }
+    case 'EditDepositRequest': {
+      const { depositRequestId, amountCents } = command.data;
+      const request = state.depositRequests.get(depositRequestId);
+      if (!request) throw notPending('deposit request');
+      if (amountCents < MIN_DEPOSIT_CENTS) throw invalidAmount('LEDGER.MIN_DEPOSIT', Messages.minDeposit);
+      if (amountCents === request.amountCents) return [];
+      return [
+        {
+          type: 'DepositRequestAmountChanged',
+          data: { depositRequestId, fromCents: String(request.amountCents), toCents: String(amountCents) },
+        },
+      ];
+    }
+    case 'CancelDepositRequest': {
+      const request = state.depositRequests.get(command.data.depositRequestId);
+      if (!request) throw notPending('deposit request');
+      return [
+        {
+          type: 'DepositRequestCancelled',
+          data: { depositRequestId: command.data.depositRequestId, amountCents: String(request.amountCents) },
+        },
+      ];
+    }
+    case 'ConfirmDepositRequest': {
+      const { depositRequestId, note, adminId, referenceCode } = command.data;
+      const request = state.depositRequests.get(depositRequestId);
+      if (!request) throw notPending('deposit request');
+      return [depositConfirmed(state, request.amountCents, depositRequestId, note, adminId, referenceCode)];
+    }
+    case 'ConfirmDeposit': {
+      const { amountCents, note, adminId, referenceCode } = command.data;
+      requirePositive(amountCents);
+      return [depositConfirmed(state, amountCents, null, note, adminId, referenceCode)];
+    }
+    case 'RequestWithdrawal': {
+      const { withdrawalId, amountCents, bankingDetailsSaved } = command.data;
+      if (!bankingDetailsSaved) {
+        throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', Messages.saveBankingFirst);
+      }
+      if (amountCents < MIN_WITHDRAWAL_CENTS) throw invalidAmount('LEDGER.MIN_WITHDRAWAL', Messages.minWithdrawal);
+      const available = availableCents(state);
+      if (amountCents > available) {
+        throw invalidAmount(
+          'LEDGER.INSUFFICIENT_FUNDS',
+          amountExceedsAvailable(formatUsd(Money.toJsonNumber(available))),
+        );
+      }
+      return [{ type: 'WithdrawalRequested', data: { withdrawalId, amountCents: String(amountCents) } }];
+    }
+    case 'EditWithdrawal': {
+      const { withdrawalId, amountCents } = command.data;
+      const withdrawal = state.withdrawals.get(withdrawalId);
+      if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
+      if (amountCents < MIN_WITHDRAWAL_CENTS) throw invalidAmount('LEDGER.MIN_WITHDRAWAL', Messages.minWithdrawal);
+      // its own hold is released by the edit, so it counts as available here
+      const limit = availableCents(state) + withdrawal.amountCents;
+      if (amountCents > limit) {
+        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', amountExceedsAvailable(formatUsd(Money.toJsonNumber(limit))));
+      }
+      if (amountCents === withdrawal.amountCents) return [];
+      return [
+        {
+          type: 'WithdrawalAmountChanged',
+          data: { withdrawalId, fromCents: String(withdrawal.amountCents), toCents: String(amountCents) },
+        },
+      ];
+    }
+    case 'CancelWithdrawal': {
+      const withdrawal = state.withdrawals.get(command.data.withdrawalId);
+      if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
+      return [
+        {
+          type: 'WithdrawalCancelled',
+          data: { withdrawalId: command.data.withdrawalId, amountCents: String(withdrawal.amountCents) },
+        },
+      ];
+    }
+    case 'ApproveWithdrawal': {
+      const { withdrawalId, adminId, bankingDetailsComplete } = command.data;
+      const withdrawal = state.withdrawals.get(withdrawalId);
+      if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
+      if (!bankingDetailsComplete) {
+        throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', Messages.bankingRequiredToApprove);
+      }
+      const after = state.balanceCents - withdrawal.amountCents;
+      return [
+        {
+          type: 'WithdrawalApproved',
+          data: {
+            withdrawalId,
+            amountCents: String(withdrawal.amountCents),
+            adminId,
+            balanceBeforeCents: String(state.balanceCents),
+            balanceAfterCents: String(after),
+          },
+        },
+      ];
+    }
+    case 'PayOutWithdrawal': {
+      const { withdrawalId, payoutDate, alreadyCompleted } = command.data;
+      const withdrawal = state.withdrawals.get(withdrawalId);
+      if (!withdrawal && alreadyCompleted) return [];
+      if (!withdrawal) {
+        throw new DomainError('LEDGER.NOT_PAYABLE', 'conflict', 'This withdrawal is not approved or already paid out');
+      }
+      if (withdrawal.status !== 'processed') {
+        throw new DomainError('LEDGER.NOT_APPROVED', 'conflict', 'This withdrawal has not been approved yet');
+      }
+      return [
+        {
+          type: 'WithdrawalPaidOut',
+          data: { withdrawalId, amountCents: String(withdrawal.amountCents), payoutDate },
+        },
+      ];
+    }
+    case 'AdjustBalance': {
+      const { operation, amountCents, adminId, note } = command.data;
+      requirePositive(amountCents);
+      if (operation === 'subtract' && amountCents > availableCents(state)) {
+        const available = formatUsd(Money.toJsonNumber(availableCents(state)));
+        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', `Amount cannot exceed the available balance of ${available}`);
+      }
+      const after = operation === 'add' ? state.balanceCents + amountCents : state.balanceCents - amountCents;
+      return [
+        {
+          type: 'BalanceAdjusted',
+          data: {
+            operation,
+            amountCents: String(amountCents),
+            adminId,
+            note,
+            balanceBeforeCents: String(state.balanceCents),
+            balanceAfterCents: String(after),
+          },
+        },
+      ];
+    }
+    case 'AccrueInterest': {
+      const event = interestEvent(state, command.data.accrualDate);
+      return event ? [event] : [];
+    }
+    default: {
+      const unreachable: never = command;
+      throw new Error(`Unhandled command ${String(unreachable)}`);
+    }
+  }
+}
+
+function depositConfirmed(
+  state: AccountState,
+  amountCents: Cents,
+  depositRequestId: number | null,
+  note: string | null,
+  adminId: number | null,
+  referenceCode: string,
+): AccountEvent {
+  return {
+    type: 'DepositConfirmed',
+    data: {
+      depositRequestId,
+      amountCents: String(amountCents),
+      note,
+      adminId,
+      referenceCode,
+      balanceBeforeCents: String(state.balanceCents),
+      balanceAfterCents: String(state.balanceCents + amountCents),
+    },
+  };
+}
+
+/**
+ * The InterestAccrued event of one account for one date, or null when there is nothing to do (already
+ * accrued for this or a later date, or no balance and no remainder). Used by the decider and by the
+ * set-based batch, with the balance as it stood at the accrual instant.
+ */
+export function interestEvent(
+  state: Pick<AccountState, 'balanceCents' | 'interestCarry' | 'lastAccrualDate'>,
+  accrualDate: string,
+  balanceAtAccrual: Cents = state.balanceCents,
+): Extract<AccountEvent, { type: 'InterestAccrued' }> | null {
+  if (state.lastAccrualDate !== null && state.lastAccrualDate >= accrualDate) return null;
+  if (!accrues(balanceAtAccrual, state.interestCarry)) return null;
+  const accrual = accrueDailyInterest(balanceAtAccrual, state.interestCarry);
+  return {
+    type: 'InterestAccrued',
+    data: {
+      accrualDate,
+      balanceCents: String(balanceAtAccrual),
+      rateNumerator: 7,
+      rateDenominator: 36500,
+      exactOwedCents: `${accrual.numerator}/${DAILY_RATE_DENOMINATOR}`,
+      creditedCents: String(accrual.creditedCents),
+      carryBefore: accrual.carryBefore,
+      carryAfter: accrual.carryAfter,
+      balanceAfterCents: String(state.balanceCents + accrual.creditedCents),
+    },
+  };
+}
+
+/** The state after one event. Pure: returns a new state, sharing what did not change. */
+export function evolve(state: AccountState, event: AccountEvent): AccountState {
+  const next = { ...state, version: state.version + 1 };
+  switch (event.type) {
+    case 'DepositRequested':
+      return {
+        ...next,
+        depositRequests: withEntry(state.depositRequests, event.data.depositRequestId, {
+          amountCents: BigInt(event.data.amountCents),
+        }),
+      };
+    case 'DepositRequestAmountChanged':
+      return {
+        ...next,
+        depositRequests: withEntry(state.depositRequests, event.data.depositRequestId, {
+          amountCents: BigInt(event.data.toCents),
+        }),
+      };
+    case 'DepositRequestCancelled':
+      return { ...next, depositRequests: withoutEntry(state.depositRequests, event.data.depositRequestId) };
+    case 'DepositConfirmed':
+      return {
+        ...next,
+        balanceCents: state.balanceCents + BigInt(event.data.amountCents),
+        depositRequests:
+          event.data.depositRequestId === null
+            ? state.depositRequests
+            : withoutEntry(state.depositRequests, event.data.depositRequestId),
+      };
+    case 'WithdrawalRequested':
+      return {
+        ...next,
+        heldCents: state.heldCents + BigInt(event.data.amountCents),
+        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
+          amountCents: BigInt(event.data.amountCents),
+          status: 'pending',
+        }),
+      };
+    case 'WithdrawalAmountChanged':
+      return {
+        ...next,
+        heldCents: state.heldCents - BigInt(event.data.fromCents) + BigInt(event.data.toCents),
+        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
+          amountCents: BigInt(event.data.toCents),
+          status: 'pending',
+        }),
+      };
+    case 'WithdrawalCancelled':
+      return {
+        ...next,
+        heldCents: state.heldCents - BigInt(event.data.amountCents),
+        withdrawals: withoutEntry(state.withdrawals, event.data.withdrawalId),
+      };
+    case 'WithdrawalApproved': {
+      const amount = BigInt(event.data.amountCents);
+      return {
+        ...next,
+        balanceCents: state.balanceCents - amount,
+        heldCents: state.heldCents - amount,
+        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
+          amountCents: amount,
+          status: 'processed',
+        }),
+      };
+    }
+    case 'WithdrawalPaidOut':
+      return { ...next, withdrawals: withoutEntry(state.withdrawals, event.data.withdrawalId) };
+    case 'BalanceAdjusted': {
+      const amount = BigInt(event.data.amountCents);
+      return {
+        ...next,
+        balanceCents: event.data.operation === 'add' ? state.balanceCents + amount : state.balanceCents - amount,
+      };
+    }
+    case 'InterestAccrued':
+      return {
+        ...next,
+        balanceCents: state.balanceCents + BigInt(event.data.creditedCents),
+        interestCarry: event.data.carryAfter,
+        lastAccrualDate: event.data.accrualDate,
+      };
+    default: {
+      const unreachable: never = event;
+      throw new Error(`Unhandled event ${String(unreachable)}`);
+    }
+  }
+}
+
+export function foldAccount(events: Iterable<AccountEvent>, state: AccountState = initialAccountState): AccountState {
+  let current = state;
+  for (const event of events) current = evolve(current, event);
+  return current;
+}
+
+function withEntry<V>(map: ReadonlyMap<number, V>, key: number, value: V): ReadonlyMap<number, V> {
+  const copy = new Map(map);
+  copy.set(key, value);
+  return copy;
+}
+
+function withoutEntry<V>(map: ReadonlyMap<number, V>, key: number): ReadonlyMap<number, V> {
+  if (!map.has(key)) return map;
+  const copy = new Map(map);
+  copy.delete(key);
+  return copy;
+}

@@ -1,0 +1,45 @@
+import { ChartOfAccounts } from './chart-of-accounts';
+import type { AccountEvent } from './account-events';
+
+export interface Posting {
+  account: string;
+  /** debit positive, credit negative */
+  amountCents: bigint;
+}
+
+/** The double-entry lines of one event; they sum to zero. Events that move no money post nothing. */
+export function postingsOf(userId: number | string, event: AccountEvent): Posting[] {
+  const customer = ChartOfAccounts.customer(userId);
+  const pair = (debit: string, credit: string, cents: bigint): Posting[] =>
+    cents === 0n
+      ? []
+      : [
+          { account: debit, amountCents: cents },
+          { account: credit, amountCents: -cents },
+        ];
+  switch (event.type) {
+    case 'DepositRequested':
+    case 'DepositRequestAmountChanged':
+    case 'DepositRequestCancelled':
+    case 'WithdrawalRequested':
+    case 'WithdrawalAmountChanged':
+    case 'WithdrawalCancelled':
+      return [];
+    case 'DepositConfirmed':
+      return pair(ChartOfAccounts.cash, customer, BigInt(event.data.amountCents));
+    case 'WithdrawalApproved':
+      return pair(customer, ChartOfAccounts.withdrawalsPayable, BigInt(event.data.amountCents));
+    case 'WithdrawalPaidOut':
+      return pair(ChartOfAccounts.withdrawalsPayable, ChartOfAccounts.cash, BigInt(event.data.amountCents));
+    case 'BalanceAdjusted':
+      return event.data.operation === 'add'
+        ? pair(ChartOfAccounts.adjustments, customer, BigInt(event.data.amountCents))
+        : pair(customer, ChartOfAccounts.adjustments, BigInt(event.data.amountCents));
+    case 'InterestAccrued':
+      return pair(ChartOfAccounts.interestExpense, customer, BigInt(event.data.creditedCents));
+    default: {
+      const unreachable: never = event;
+      throw new Error(`Unhandled event ${String(unreachable)}`);
+    }
+  }
+}

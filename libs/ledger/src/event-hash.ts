@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface HashedContent {
+  streamId: string;
+  version: number;
+  type: string;
+  schemaVersion: number;
+  payload: unknown;
+  metadata: unknown;
+  occurredAt: Date;
+}
+
+/** hash = sha256(prev_hash + canonical JSON of the event's content), per stream. */
+export function eventHash(prevHash: string, content: HashedContent): string {
+  return createHash('sha256')
+    .update(prevHash)
+    .update(
+      canonicalJson({
+        streamId: content.streamId,
+        version: content.version,
+        type: content.type,
+        schemaVersion: content.schemaVersion,
+        payload: content.payload,
+        metadata: content.metadata,
+        occurredAt: content.occurredAt.toISOString(),
+      }),
+    )
+    .digest('hex');
+}
+
+export function streamIdOf(userId: number | string): string {
+  return `account-${userId}`;
+}
+
+export function userIdOfStream(streamId: string): number {
+  return Number(streamId.slice('account-'.length));
+}

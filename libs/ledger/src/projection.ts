@@ -1,0 +1,337 @@
+import { DAILY_RATE_DECIMAL, type AccountEvent } from '@savings/domain';
+
+/**
+ * The one projection: a pure function from an event (with its seq, user and effective time) to row
+ * changes of the read models. The live append path and replay both apply exactly these changes, so
+ * replaying the log reproduces what the live path wrote. Bigints travel as decimal strings.
+ */
+export interface ProjectedEvent {
+  seq: string;
+  userId: string;
+  occurredAt: Date;
+  event: AccountEvent;
+}
+
+export interface DepositRequestRow {
+  id: string;
+  userId: string;
+  amountCents: string;
+  status: string;
+  requestedAt: Date;
+  processedAt: Date | null;
+}
+export interface WithdrawalRow {
+  id: string;
+  userId: string;
+  amountCents: string;
+  status: string;
+  requestedAt: Date;
+  processedAt: Date | null;
+  completedAt: Date | null;
+}
+export interface DepositRow {
+  id: string;
+  userId: string;
+  amountCents: string;
+  referenceCode: string;
+  status: string;
+  note: string | null;
+  depositRequestId: string | null;
+  createdAt: Date;
+}
+export interface AdminTransactionRow {
+  id: string;
+  userId: string;
+  adminId: string | null;
+  kind: 'adjustment' | 'deposit' | 'withdrawal';
+  type: 'add' | 'subtract';
+  amountCents: string;
+  balanceBeforeCents: string;
+  balanceAfterCents: string;
+  note: string | null;
+  createdAt: Date;
+}
+export interface InterestPaymentRow {
+  id: string;
+  userId: string;
+  accrualDate: string;
+  balanceCents: string;
+  interestRate: string;
+  interestCents: string;
+  paymentDate: Date;
+  status: 'paid';
+}
+
+export type DepositRequestPatch = Partial<Pick<DepositRequestRow, 'amountCents' | 'status' | 'processedAt'>>;
+export type WithdrawalPatch = Partial<Pick<WithdrawalRow, 'amountCents' | 'status' | 'processedAt' | 'completedAt'>>;
+
+export type ProjectionChange =
+  | { table: 'depositRequests'; op: 'insert'; row: DepositRequestRow }
+  | { table: 'depositRequests'; op: 'update'; id: string; set: DepositRequestPatch }
+  | { table: 'withdrawals'; op: 'insert'; row: WithdrawalRow }
+  | { table: 'withdrawals'; op: 'update'; id: string; set: WithdrawalPatch }
+  | { table: 'deposits'; op: 'insert'; row: DepositRow }
+  | { table: 'adminTransactions'; op: 'insert'; row: AdminTransactionRow }
+  | { table: 'interestPayments'; op: 'insert'; row: InterestPaymentRow };
+
+const idText = (id: number | null): string | null => (id === null ? null : String(id));
+
+export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent): ProjectionChange[] {
+  switch (event.type) {
+    case 'DepositRequested':
+      return [
+        {
+          table: 'depositRequests',
+          op: 'insert',
+          row: {
+            id: String(event.data.depositRequestId),
+            userId,
+            amountCents: event.data.amountCents,
+            status: 'pending',
+            requestedAt: occurredAt,
+            processedAt: null,
+          },
+        },
+      ];
+    case 'DepositRequestAmountChanged':
+      return [
+        {
+          table: 'depositRequests',
+          op: 'update',
+          id: String(event.data.depositRequestId),
+          set: { amountCents: event.data.toCents },
+        },
+      ];
+    case 'DepositRequestCancelled':
+      return [
+        {
+          table: 'depositRequests',
+          op: 'update',
+          id: String(event.data.depositRequestId),
+          set: { status: 'cancelled', processedAt: occurredAt },
+        },
+      ];
+    case 'DepositConfirmed': {
+      const changes: ProjectionChange[] = [
+        {
+          table: 'deposits',
+          op: 'insert',
+          row: {
+            id: seq,
+            userId,
+            amountCents: event.data.amountCents,
+            referenceCode: event.data.referenceCode,
+            status: 'confirmed',
+            note: event.data.note,
+            depositRequestId: idText(event.data.depositRequestId),
+            createdAt: occurredAt,
+          },
+        },
+        {
+          table: 'adminTransactions',
+          op: 'insert',
+          row: {
+            id: seq,
+            userId,
+            adminId: idText(event.data.adminId),
+            kind: 'deposit',
+            type: 'add',
+            amountCents: event.data.amountCents,
+            balanceBeforeCents: event.data.balanceBeforeCents,
+            balanceAfterCents: event.data.balanceAfterCents,
+            note: event.data.note,
+            createdAt: occurredAt,
+          },
+        },
+      ];
+      if (event.data.depositRequestId !== null) {
+        changes.push({
+          table: 'depositRequests',
+          op: 'update',
+          id: String(event.data.depositRequestId),
+          set: { status: 'confirmed', processedAt: occurredAt },
+        });
+      }
+      return changes;
+    }
+    case 'WithdrawalRequested':
+      return [
+        {
+          table: 'withdrawals',
+          op: 'insert',
+          row: {
+            id: String(event.data.withdrawalId),
+            userId,
+            amountCents: event.data.amountCents,
+            status: 'pending',
+            requestedAt: occurredAt,
+            processedAt: null,
+            completedAt: null,
+          },
+        },
+      ];
+    case 'WithdrawalAmountChanged':
+      return [
+        {
+          table: 'withdrawals',
+          op: 'update',
+          id: String(event.data.withdrawalId),
+          set: { amountCents: event.data.toCents },
+        },
+      ];
+    case 'WithdrawalCancelled':
+      return [
+        {
+          table: 'withdrawals',
+          op: 'update',
+          id: String(event.data.withdrawalId),
+          set: { status: 'cancelled', processedAt: occurredAt },
+        },
+      ];
+    case 'WithdrawalApproved':
+      return [
+        {
+          table: 'withdrawals',
+          op: 'update',
+          id: String(event.data.withdrawalId),
+          set: { status: 'processed', processedAt: occurredAt },
+        },
+        {
+          table: 'adminTransactions',
+          op: 'insert',
+          row: {
+            id: seq,
+            userId,
+            adminId: idText(event.data.adminId),
+            kind: 'withdrawal',
+            type: 'subtract',
+            amountCents: event.data.amountCents,
+            balanceBeforeCents: event.data.balanceBeforeCents,
+            balanceAfterCents: event.data.balanceAfterCents,
+            note: null,
+            createdAt: occurredAt,
+          },
+        },
+      ];
+    case 'WithdrawalPaidOut':
+      return [
+        {
+          table: 'withdrawals',
+          op: 'update',
+          id: String(event.data.withdrawalId),
+          set: { status: 'completed', completedAt: occurredAt },
+        },
+      ];
+    case 'BalanceAdjusted':
+      return [
+        {
+          table: 'adminTransactions',
+          op: 'insert',
+          row: {
+            id: seq,
+            userId,
+            adminId: idText(event.data.adminId),
+            kind: 'adjustment',
+            type: event.data.operation,
+            amountCents: event.data.amountCents,
+            balanceBeforeCents: event.data.balanceBeforeCents,
+            balanceAfterCents: event.data.balanceAfterCents,
+            note: event.data.note,
+            createdAt: occurredAt,
+          },
+        },
+      ];
+    case 'InterestAccrued':
+      return [
+        {
+          table: 'interestPayments',
+          op: 'insert',
+          row: {
+            id: seq,
+            userId,
+            accrualDate: event.data.accrualDate,
+            balanceCents: event.data.balanceCents,
+            interestRate: DAILY_RATE_DECIMAL,
+            interestCents: event.data.creditedCents,
+            paymentDate: occurredAt,
+            status: 'paid',
+          },
+        },
+      ];
+    default: {
+      const unreachable: never = event;
+      throw new Error(`Unhandled event ${String(unreachable)}`);
+    }
+  }
+}
+
+/**
+ * Changes of many events folded into one set-based write: an update of a row inserted in the same
+ * batch is merged into the insert; later updates of the same row win field by field.
+ */
+export class ProjectionBatch {
+  readonly depositRequestInserts = new Map<string, DepositRequestRow>();
+  readonly depositRequestUpdates = new Map<string, DepositRequestPatch>();
+  readonly withdrawalInserts = new Map<string, WithdrawalRow>();
+  readonly withdrawalUpdates = new Map<string, WithdrawalPatch>();
+  readonly deposits: DepositRow[] = [];
+  readonly adminTransactions: AdminTransactionRow[] = [];
+  readonly interestPayments: InterestPaymentRow[] = [];
+
+  add(change: ProjectionChange): void {
+    switch (change.table) {
+      case 'depositRequests':
+        if (change.op === 'insert') this.depositRequestInserts.set(change.row.id, change.row);
+        else mergePatch(this.depositRequestInserts, this.depositRequestUpdates, change.id, change.set);
+        return;
+      case 'withdrawals':
+        if (change.op === 'insert') this.withdrawalInserts.set(change.row.id, change.row);
+        else mergePatch(this.withdrawalInserts, this.withdrawalUpdates, change.id, change.set);
+        return;
+      case 'deposits':
+        this.deposits.push(change.row);
+        return;
+      case 'adminTransactions':
+        this.adminTransactions.push(change.row);
+        return;
+      case 'interestPayments':
+        this.interestPayments.push(change.row);
+        return;
+      default: {
+        const unreachable: never = change;
+        throw new Error(`Unhandled change ${String(unreachable)}`);
+      }
+    }
+  }
+
+  addAll(changes: Iterable<ProjectionChange>): void {
+    for (const change of changes) this.add(change);
+  }
+
+  get isEmpty(): boolean {
+    return (
+      this.depositRequestInserts.size +
+        this.depositRequestUpdates.size +
+        this.withdrawalInserts.size +
+        this.withdrawalUpdates.size +
+        this.deposits.length +
+        this.adminTransactions.length +
+        this.interestPayments.length ===
+      0
+    );
+  }
+}
+
+function mergePatch<R extends object, P extends Partial<R>>(
+  inserts: Map<string, R>,
+  updates: Map<string, P>,
+  id: string,
+  patch: P,
+): void {
+  const inserted = inserts.get(id);
+  if (inserted) {
+    inserts.set(id, { ...inserted, ...patch });
+    return;
+  }
+  updates.set(id, { ...(updates.get(id) ?? ({} as P)), ...patch });
+}

@@ -42,7 +42,7 @@ export class ListPayoutFilesHandler implements IQueryHandler<ListPayoutFilesQuer
       payout_date: string;
       withdrawal_count: number;
       total_cents: string;
-      created_at: Date;
+      created_at: Date | string;
     }>(
       `select id, payout_date::text as payout_date, withdrawal_count, total_cents, created_at
          from payout_files where status = 'written' order by payout_date desc, id desc limit 500`,
@@ -53,7 +53,8 @@ export class ListPayoutFilesHandler implements IQueryHandler<ListPayoutFilesQuer
       withdrawalCount: row.withdrawal_count,
       total: Number(row.total_cents) / 100,
       totalCents: row.total_cents,
-      createdAt: row.created_at.toISOString(),
+      // the pool may hand timestamps over as text
+      createdAt: new Date(row.created_at).toISOString(),
     }));
   }
 }

@@ -35,7 +35,7 @@ interface ItemRow {
   iban: string;
   bic: string;
   reference: string;
-  paid_at: Date | null;
+  paid_at: Date | string | null;
 }
 
 /**
@@ -123,7 +123,7 @@ export class PayoutRunService {
     context: CommandContext,
     options: PayoutRunOptions,
   ): Promise<{ file: PayoutFileSummary; paid: number }> {
-    const [file] = await this.sql.query<{ payout_date: string; created_at: Date }>(
+    const [file] = await this.sql.query<{ payout_date: string; created_at: Date | string }>(
       'select payout_date::text as payout_date, created_at from payout_files where id = $1',
       [fileId],
     );
@@ -153,7 +153,7 @@ export class PayoutRunService {
       amountCents: BigInt(item.amount_cents),
       reference: item.reference,
     }));
-    const document = { fileId, payoutDate: file.payout_date, createdAt: file.created_at, lines };
+    const document = { fileId, payoutDate: file.payout_date, createdAt: new Date(file.created_at), lines };
     const directory = resolve(this.config.payoutDir);
     await mkdir(directory, { recursive: true });
     const base = join(directory, `payout-${file.payout_date}-${fileId}`);

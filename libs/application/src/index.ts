@@ -8,3 +8,4 @@ export * from './users';
 export * from './jobs';
 export * from './payouts';
 export * from './money';
+export * from './investor';

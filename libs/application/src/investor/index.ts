@@ -1,0 +1,3 @@
+export * from './investor.module';
+export * from './investor.queries';
+export * from './next-interest';

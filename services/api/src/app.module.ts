@@ -10,6 +10,7 @@ import { ErrorFilter } from './http/error-filter';
 import { HealthModule } from './health/health.module';
 import { BlogModule } from './blog/blog.module';
 import { AuthModule } from './auth/auth.module';
+import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 
@@ -53,6 +54,7 @@ export class AppModule {
         HealthModule,
         BlogModule,
         AuthModule,
+        InvestorModule,
         PayoutsModule,
         QueueDashboardModule.forRoot(config),
       ],

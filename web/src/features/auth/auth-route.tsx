@@ -1,9 +1,47 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Box, Card, Container, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useDocumentHead } from '../../components/use-document-head';
+import { RegisterForm } from './components/register-form';
+import { SignInForm } from './components/sign-in-form';
+import { authModeOf } from './utils/validate';
 
 export function Component() {
+  const [params] = useSearchParams();
+  const mode = authModeOf(params.get('mode'));
+  const registering = mode === 'register';
+  useDocumentHead({
+    title: registering ? 'Create Account — Savings Platform' : 'Sign In — Savings Platform',
+    robots: 'noindex',
+  });
+
   return (
-    <Container py="10">
-      <Heading as="h1">Sign In</Heading>
-    </Container>
+    <Box bg="gray.50" minH="full" py={{ base: '8', md: '16' }}>
+      <Container maxW="md">
+        <Card.Root variant="elevated">
+          <Card.Body gap="6">
+            <Stack gap="1">
+              <Heading as="h1" size="2xl">
+                {registering ? 'Create your account' : 'Welcome back'}
+              </Heading>
+              <Text color="fg.muted">
+                {registering
+                  ? 'Open a savings account and start earning 7% a year.'
+                  : 'Sign in with your username or email to reach your account.'}
+              </Text>
+            </Stack>
+            {/* keyed by mode: switching clears the other form's input */}
+            {registering ? <RegisterForm key="register" /> : <SignInForm key="login" />}
+            <Text fontSize="sm" textAlign="center">
+              {registering ? 'Already have an account? ' : "Don't have an account? "}
+              <ChakraLink asChild color="blue.700" fontWeight="semibold">
+                <Link to={registering ? '/auth?mode=login' : '/auth?mode=register'}>
+                  {registering ? 'Sign in' : 'Create one'}
+                </Link>
+              </ChakraLink>
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      </Container>
+    </Box>
   );
 }

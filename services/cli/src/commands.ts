@@ -1,6 +1,8 @@
 import type { CliCommand } from './command';
 import { migrateCommand } from './db/migrate.command';
 import { jobsCommand } from './jobs/jobs.command';
+import { adminCreateCommand } from './admin/admin-create.command';
+import { seedCommand } from './seed/seed.command';
 
 /** Every command of the command line; each capability adds its own. */
-export const commands: CliCommand[] = [migrateCommand, jobsCommand];
+export const commands: CliCommand[] = [migrateCommand, jobsCommand, adminCreateCommand, seedCommand];

@@ -45,3 +45,11 @@ export interface CreateOrPromoteUserResult {
   created: boolean;
   previousRole: Role | null;
 }
+
+/** Operator reset (command line, demo seed): sets a new password without the current one. */
+export class SetPasswordCommand {
+  constructor(
+    readonly userId: number,
+    readonly newPassword: string,
+  ) {}
+}

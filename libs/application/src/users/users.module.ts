@@ -3,6 +3,7 @@ import { ChangePasswordHandler } from './change-password.handler';
 import { CreateOrPromoteUserHandler } from './create-or-promote-user.handler';
 import { PasswordHasher } from './password-hasher';
 import { RegisterUserHandler } from './register-user.handler';
+import { SetPasswordHandler } from './set-password.handler';
 import { UpdateBankingDetailsHandler } from './update-banking-details.handler';
 import { GetSessionUserHandler, GetUserHandler, VerifyCredentialsHandler } from './user-queries.handler';
 
@@ -14,6 +15,7 @@ import { GetSessionUserHandler, GetUserHandler, VerifyCredentialsHandler } from 
     ChangePasswordHandler,
     UpdateBankingDetailsHandler,
     CreateOrPromoteUserHandler,
+    SetPasswordHandler,
     GetUserHandler,
     GetSessionUserHandler,
     VerifyCredentialsHandler,

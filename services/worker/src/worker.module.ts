@@ -5,13 +5,15 @@ import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '@savings/config';
 import {
   INTEREST_QUEUE,
+  INTEREST_BATCH_SIZE,
   JobsModule,
+  MoneyModule,
   PAYOUTS_QUEUE,
   PlatformModule,
   bullConnection,
   defaultJobOptions,
 } from '@savings/application';
-import { INTEREST_FLOW, InterestDispatcher } from './interest/interest-dispatcher';
+import { BATCH_SIZE, INTEREST_FLOW, InterestDispatcher } from './interest/interest-dispatcher';
 import { InterestProcessor } from './interest/interest.processor';
 import { JobMetrics } from './metrics/job-metrics';
 import { METRICS_PORT, MetricsServer } from './metrics/metrics-server';
@@ -23,6 +25,8 @@ export interface WorkerRunOptions {
   schedules?: boolean;
   /** Prometheus port; 0 serves no metrics. */
   metricsPort?: number;
+  /** User ids per interest batch job. */
+  batchSize?: number;
 }
 
 /** The background worker: the same application handlers as the API, driven by BullMQ jobs. */
@@ -35,6 +39,7 @@ export class WorkerModule {
         LoggerModule.forRoot({ pinoHttp: { level: config.logLevel } }),
         PlatformModule.forRoot({ config, poolMax: 10 }),
         CqrsModule.forRoot(),
+        MoneyModule,
         JobsModule,
         BullModule.forRoot({ prefix: config.queuePrefix, connection: bullConnection(config), defaultJobOptions }),
         BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }),
@@ -43,6 +48,7 @@ export class WorkerModule {
       providers: [
         { provide: SCHEDULES_ENABLED, useValue: options.schedules ?? true },
         { provide: METRICS_PORT, useValue: options.metricsPort ?? 9464 },
+        { provide: BATCH_SIZE, useValue: options.batchSize ?? INTEREST_BATCH_SIZE },
         JobMetrics,
         MetricsServer,
         InterestDispatcher,

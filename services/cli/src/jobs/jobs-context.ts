@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type INestApplicationContext } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@savings/config';
-import { JobsModule, PlatformModule } from '@savings/application';
+import { JobsModule, MoneyModule, PlatformModule } from '@savings/application';
 import { migrateDatabase } from '@savings/database';
 
 /** The application handlers without HTTP or queues: what `npm run jobs` runs in-process. */
@@ -11,7 +11,7 @@ export class JobsCliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: JobsCliModule,
-      imports: [PlatformModule.forRoot({ config, poolMax: 4 }), CqrsModule.forRoot(), JobsModule],
+      imports: [PlatformModule.forRoot({ config, poolMax: 4 }), CqrsModule.forRoot(), MoneyModule, JobsModule],
     };
   }
 }

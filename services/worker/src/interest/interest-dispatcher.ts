@@ -12,6 +12,7 @@ import {
 import type { Sql } from '@savings/database';
 
 export const INTEREST_FLOW = 'interest-flow';
+export const BATCH_SIZE = Symbol('INTEREST_BATCH_SIZE');
 
 /** A date's flow that is still going: its batches run, or its parent waits for them. */
 const IN_FLIGHT = new Set(['waiting-children', 'waiting', 'active', 'delayed', 'prioritized']);
@@ -34,12 +35,13 @@ export class InterestDispatcher {
     private readonly runs: InterestRunService,
     @InjectQueue(INTEREST_QUEUE) private readonly queue: Queue,
     @InjectFlowProducer(INTEREST_FLOW) private readonly flows: FlowProducer,
+    @Inject(BATCH_SIZE) private readonly batchSize: number,
   ) {}
 
   async dispatch(date: string, until: string): Promise<DispatchOutcome> {
     return this.sql.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('savings.interest-dispatch'))");
-      const plan = await this.runs.planDate(date);
+      const plan = await this.runs.planDate(date, this.batchSize);
       if (plan.completed) return 'already-completed';
       const attempt = await this.runs.currentAttempt(date);
       if (attempt > 0) {

@@ -1,0 +1,160 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { InterestRunService, JobNames, SQL } from '@savings/application';
+import type { Sql } from '@savings/database';
+import { resetDatabase } from '@savings/testing';
+import {
+  fundedUser,
+  obliterateQueues,
+  queuesOf,
+  startWorker,
+  waitFor,
+  workerTestConfig,
+} from '../testing/worker-test-kit';
+
+// accrual dates after the deposits (interest is paid on the balance as it stood at each date's 10:00)
+const D = '2027-01-04';
+const BATCH = 4;
+const jobContext = { actor: { kind: 'job' as const, id: 'test' }, correlationId: 'daily-interest-test' };
+
+describe('daily interest through the queue: exactly once per account and date', () => {
+  let workerA: INestApplicationContext;
+  let workerB: INestApplicationContext;
+  let queue: Queue;
+  let sql: Sql;
+  const funded: number[] = [];
+  let unfunded: number;
+
+  beforeAll(async () => {
+    await resetDatabase();
+    const config = workerTestConfig();
+    workerA = await startWorker(config, { batchSize: BATCH });
+    workerB = await startWorker(config, { batchSize: BATCH });
+    await obliterateQueues(workerA);
+    queue = queuesOf(workerA).interest;
+    sql = workerA.get<Sql>(SQL);
+    for (let i = 0; i < 30; i += 1) funded.push(await fundedUser(workerA, '1000.00'));
+    unfunded = await fundedUser(workerA, null);
+  });
+
+  afterAll(async () => {
+    await workerA.close();
+    await workerB.close();
+  });
+
+  async function runCompleted(date: string): Promise<boolean> {
+    const [row] = await sql.query<{ status: string }>('select status from interest_runs where accrual_date = $1', [
+      date,
+    ]);
+    return row?.status === 'completed';
+  }
+
+  async function queueIdle(): Promise<boolean> {
+    const counts = await queue.getJobCounts('active', 'waiting', 'waiting-children', 'delayed', 'prioritized');
+    return Object.values(counts).every((count) => count === 0);
+  }
+
+  async function accrualsPerUser(date: string): Promise<Map<number, number>> {
+    const rows = await sql.query<{ user_id: string; n: number }>(
+      'select user_id, count(*)::int as n from interest_payments where accrual_date = $1 group by user_id',
+      [date],
+    );
+    return new Map(rows.map((row) => [Number(row.user_id), row.n]));
+  }
+
+  async function balances(): Promise<Map<number, { balance: bigint; carry: number }>> {
+    const rows = await sql.query<{ user_id: string; balance_cents: string; interest_carry: number }>(
+      'select user_id, balance_cents, interest_carry from accounts',
+    );
+    return new Map(
+      rows.map((row) => [Number(row.user_id), { balance: BigInt(row.balance_cents), carry: row.interest_carry }]),
+    );
+  }
+
+  it('two workers and a run by hand at the same time credit each account once', async () => {
+    const [, , inProcess] = await Promise.all([
+      queue.add(JobNames.dailyInterest, { until: D }),
+      queuesOf(workerB).interest.add(JobNames.dailyInterest, { until: D }),
+      workerB.get(InterestRunService).runThrough(D, jobContext, { batchSize: BATCH, parallel: 2 }),
+    ]);
+    expect(inProcess.stopped).toBe(false);
+    await waitFor(() => runCompleted(D), `interest run ${D}`);
+    await waitFor(queueIdle, 'the interest queue to drain');
+
+    const perUser = await accrualsPerUser(D);
+    expect(perUser.size).toBe(funded.length);
+    for (const userId of funded) expect(perUser.get(userId)).toBe(1);
+    expect(perUser.has(unfunded)).toBe(false);
+    // 1000.00 * 7/36500 = 19.178...: 19 cents credited, 6500/36500 of a cent carried
+    const after = await balances();
+    for (const userId of funded) expect(after.get(userId)).toEqual({ balance: 100019n, carry: 6500 });
+    const [events] = await sql.query<{ n: number }>(
+      "select count(*)::int as n from ledger_events where type = 'InterestAccrued'",
+    );
+    expect(events.n).toBe(funded.length);
+    const [run] = await sql.query<{ accounts: number; batches: number; credited_cents: string }>(
+      'select accounts, batches, credited_cents from interest_runs where accrual_date = $1',
+      [D],
+    );
+    expect(run).toEqual({ accounts: 30, batches: Math.ceil(32 / BATCH), credited_cents: String(30 * 19) });
+  });
+
+  it('the same date run twice (queue and by hand) credits nothing more', async () => {
+    const before = await balances();
+    let accrued = 0;
+    let already = 0;
+    await workerA.get(InterestRunService).runThrough(D, jobContext, {
+      batchSize: BATCH,
+      onBatch: ({ outcome }) => {
+        accrued += outcome.accrued;
+        already += outcome.alreadyAccrued;
+      },
+    });
+    expect({ accrued, already }).toEqual({ accrued: 0, already: 30 });
+    const job = await queue.add(JobNames.dailyInterest, { until: D });
+    await waitFor(async () => (await job.getState()) === 'completed', 'the repeated tick');
+    expect(await queue.getJob(job.id as string).then((done) => done?.returnvalue)).toEqual({
+      until: D,
+      upToDate: true,
+    });
+    await waitFor(queueIdle, 'the interest queue to drain');
+    expect(await balances()).toEqual(before);
+    expect([...(await accrualsPerUser(D)).values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('catches up three missed days in order, each date once, through chained flows', async () => {
+    const until = '2027-01-07';
+    await queue.add(JobNames.dailyInterest, { until });
+    await waitFor(() => runCompleted(until), `interest run ${until}`);
+    await waitFor(queueIdle, 'the interest queue to drain');
+
+    const runs = await sql.query<{ accrual_date: string; status: string }>(
+      'select accrual_date::text, status from interest_runs order by accrual_date',
+    );
+    expect(runs).toEqual(
+      ['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07'].map((date) => ({
+        accrual_date: date,
+        status: 'completed',
+      })),
+    );
+    for (const userId of funded.slice(0, 5)) {
+      // interest_payments ids are the events' global sequence: the dates were appended in order
+      const rows = await sql.query<{ accrual_date: string }>(
+        'select accrual_date::text from interest_payments where user_id = $1 order by id',
+        [userId],
+      );
+      expect(rows.map((row) => row.accrual_date)).toEqual(['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07']);
+    }
+    const [total] = await sql.query<{ n: number }>('select count(*)::int as n from interest_payments');
+    expect(total.n).toBe(4 * funded.length);
+  });
+
+  it('reports progress on the date job and keeps the batches it ran', async () => {
+    const parents = (await queue.getJobs(['completed'])).filter((job) => job.name === JobNames.interestDate);
+    expect(parents.length).toBeGreaterThanOrEqual(4);
+    for (const parent of parents) expect(parent.progress).toEqual(100);
+    const batches = (await queue.getJobs(['completed'])).filter((job) => job.name === JobNames.interestBatch);
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.every((job) => job.progress === 100)).toBe(true);
+  });
+});

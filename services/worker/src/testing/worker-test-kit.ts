@@ -1,0 +1,115 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig, type AppConfig } from '@savings/config';
+import { ConfirmDepositCommand, INTEREST_QUEUE, PAYOUTS_QUEUE, SQL, type CommandContext } from '@savings/application';
+import type { Sql } from '@savings/database';
+import { testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
+import { WorkerModule, type WorkerRunOptions } from '../worker.module';
+
+/** Test configuration: this jest worker's database and Redis prefix, payout files in a temp folder. */
+export function workerTestConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: testRedisPrefix(),
+    PAYOUT_DIR: mkdtempSync(join(tmpdir(), 'payouts-')),
+    ...env,
+  });
+}
+
+/** A real worker (processors, queues, money handlers) in this process, without schedules or metrics port. */
+export async function startWorker(config: AppConfig, options: WorkerRunOptions = {}): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(
+    WorkerModule.forRoot(config, { schedules: false, metricsPort: 0, ...options }),
+    { logger: false },
+  );
+  await app.init();
+  return app;
+}
+
+export function queuesOf(app: INestApplicationContext): { interest: Queue; payouts: Queue } {
+  return {
+    interest: app.get<Queue>(getQueueToken(INTEREST_QUEUE)),
+    payouts: app.get<Queue>(getQueueToken(PAYOUTS_QUEUE)),
+  };
+}
+
+/** Empties this test file's queues (a previous run may have left jobs under the same prefix). */
+export async function obliterateQueues(app: INestApplicationContext): Promise<void> {
+  const { interest, payouts } = queuesOf(app);
+  for (const queue of [interest, payouts]) {
+    await queue.obliterate({ force: true });
+  }
+}
+
+export const adminContext: CommandContext = { actor: { kind: 'admin', id: 1 }, correlationId: 'worker-test' };
+
+let userCounter = 0;
+
+/** A customer with banking details and the given deposit (through ConfirmDepositCommand). */
+export async function fundedUser(app: INestApplicationContext, amount: string | null, name?: string): Promise<number> {
+  userCounter += 1;
+  const tag = `${process.pid}-${userCounter}`;
+  const [row] = await app.get<Sql>(SQL).query<{ id: string }>(
+    `insert into users (name, email, password_hash, reference_code, beneficiary_name, iban, swift)
+     values ($1, $2, 'x', $3, $4, 'GB82WEST12345698765432', 'DEUTDEFF') returning id`,
+    [`Customer ${tag}`, `customer-${tag}@example.test`, `REF${tag}`, name ?? `Beneficiary ${tag}`],
+  );
+  const userId = Number(row.id);
+  if (amount !== null) {
+    await app.get(CommandBus).execute(new ConfirmDepositCommand(userId, amount, null, adminContext));
+  }
+  return userId;
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+export interface WorkerChild {
+  process: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** The real worker entry (main.ts) in a child process, so a test can SIGKILL or SIGTERM it. */
+export function spawnWorker(config: AppConfig, env: Record<string, string>): WorkerChild {
+  let output = '';
+  const child = spawn(process.execPath, [resolve(__dirname, 'ts-child.cjs'), resolve(__dirname, '../main.ts')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: config.databaseUrl,
+      REDIS_URL: config.redisUrl,
+      QUEUE_PREFIX: config.queuePrefix,
+      PAYOUT_DIR: config.payoutDir,
+      LOG_LEVEL: 'info',
+      WORKER_METRICS_PORT: '0',
+      WORKER_SCHEDULES: 'off',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { process: child, output: () => output, exited };
+}

@@ -36,6 +36,13 @@ export class HealthController {
     return { status: ok ? 'ok' : 'error', details: { database, redis } };
   }
 
+  /** Liveness without dependencies: the process answers (and the framework's ceiling for the load bench). */
+  @Get('live')
+  @ApiOkResponse({ description: 'The process answers; no dependency is checked.' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
   private async probe(check: () => Promise<unknown>): Promise<{ status: 'up' | 'down'; message?: string }> {
     try {
       await withTimeout(check());

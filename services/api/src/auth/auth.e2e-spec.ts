@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type Redis from 'ioredis';
-import { REDIS } from '@savings/application';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreateOrPromoteUserCommand, REDIS } from '@savings/application';
 import { Messages } from '@savings/contracts';
 import { isValidReferenceCode } from '@savings/domain';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -239,6 +240,81 @@ describe('auth: register, login, logout, me', () => {
       expect(blocked.status).toBe(429);
       await login({ email: 'grace@example.com', password: 'cobol-1959' }).expect(200);
     });
+  });
+
+  describe('roles (guards re-read the role from the database)', () => {
+    const signIn = async (email: string) => {
+      const agent = request.agent(t.server);
+      await agent
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email, password: 'role-pass-1' })
+        .expect(200);
+      return agent;
+    };
+    const setRole = (email: string, role: 'customer' | 'admin' | 'auditor') =>
+      t.app.get(CommandBus).execute(new CreateOrPromoteUserCommand(email, 'role-pass-1', email.split('@')[0], role));
+
+    beforeAll(async () => {
+      await setRole('boss@example.com', 'admin');
+      await setRole('auditor@example.com', 'auditor');
+      await setRole('plain@example.com', 'customer');
+    });
+
+    it('AdminOrAuditor: 401 signed out, 403 for a customer, 200 for auditor and admin', async () => {
+      const signedOut = await request(t.server).get('/api/admin/blog/posts');
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.body).toEqual({ message: Messages.authenticationRequired });
+      const customerAgent = await signIn('plain@example.com');
+      const forbidden = await customerAgent.get('/api/admin/blog/posts');
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body).toEqual({ message: Messages.adminRequired });
+      await (await signIn('auditor@example.com')).get('/api/admin/blog/posts').expect(200);
+      await (await signIn('boss@example.com')).get('/api/admin/blog/posts').expect(200);
+    });
+
+    it('AdminOnly: an auditor may read but not write', async () => {
+      const auditor = await signIn('auditor@example.com');
+      const response = await auditor.post('/api/admin/blog/posts').send({ title: 'Nope', excerpt: 'x', content: 'y' });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: Messages.adminRequired });
+    });
+
+    it('a demoted admin loses access at once, in the same session', async () => {
+      await setRole('demoted@example.com', 'admin');
+      const agent = await signIn('demoted@example.com');
+      const me = await agent.get('/api/auth/me').expect(200);
+      expect(me.body.user).toEqual(expect.objectContaining({ isAdmin: true, role: 'admin' }));
+      await agent.get('/api/admin/blog/posts').expect(200);
+      await setRole('demoted@example.com', 'customer');
+      await agent.get('/api/admin/blog/posts').expect(403);
+      expect((await agent.get('/api/auth/me').expect(200)).body.user.isAdmin).toBe(false);
+    });
+  });
+
+  it('documents every auth and investor call in OpenAPI', async () => {
+    const response = await request(t.server).get('/api/docs-json').expect(200);
+    const paths = Object.keys(response.body.paths);
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/auth/me',
+      '/api/user/dashboard',
+      '/api/user/admin-transactions',
+      '/api/user/deposit-requests',
+      '/api/user/deposit-request',
+      '/api/user/banking-details',
+      '/api/user/change-password',
+      '/api/user/withdrawals',
+      '/api/user/withdrawal',
+      '/api/user/interest-payments',
+    ]) {
+      expect(paths).toContain(path);
+    }
+    const login = response.body.paths['/api/auth/login'].post;
+    expect(login.requestBody).toBeDefined();
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '401', '429']));
   });
 
   describe('cross-site protection and headers', () => {

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, GetPublishedBlogPostQuery } from '@savings/application';
@@ -23,13 +23,27 @@ export function resolveWebDist(configured: string | null): string | null {
  * in the served head (crawlers that run no JavaScript see them); an unknown slug gets 404.
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string): void {
-  const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const notFoundHtml = indexHtml.replace('<head>', '<head><meta name="robots" content="noindex">');
+  const indexPath = join(distDir, 'index.html');
+  // Re-read index.html when a new build replaces it, so a rebuild never serves names of deleted assets.
+  let cached = { mtimeMs: -1, indexHtml: '', notFoundHtml: '' };
+  const pages = () => {
+    const { mtimeMs } = statSync(indexPath);
+    if (mtimeMs !== cached.mtimeMs) {
+      const indexHtml = readFileSync(indexPath, 'utf8');
+      cached = {
+        mtimeMs,
+        indexHtml,
+        notFoundHtml: indexHtml.replace('<head>', '<head><meta name="robots" content="noindex">'),
+      };
+    }
+    return cached;
+  };
   const queries = app.get(QueryBus);
   const origin = app.get<AppConfig>(APP_CONFIG).publicOrigins[0];
   app.use(
     '/assets',
-    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
+    (_req: Request, res: Response) => res.status(404).type('text').send('Not found'),
   );
   app.use(express.static(distDir, { index: false, maxAge: '1h' }));
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -37,6 +51,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
       next();
       return;
     }
+    const { indexHtml, notFoundHtml } = pages();
     const send = (status: number, html: string) =>
       res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
     const blogPost = BLOG_POST_PATH.exec(req.path);

@@ -51,6 +51,8 @@ module.exports = {
       moduleNameMapper: {
         ...moduleNameMapper,
         '\\.(css|svg|png|jpg|woff2?)$': 'identity-obj-proxy',
+        // marked ships ESM only as its main entry; its UMD build loads under jest's CommonJS
+        '^marked$': '<rootDir>/node_modules/marked/lib/marked.umd.js',
       },
     },
     {

@@ -1,9 +1,112 @@
-import { Container, Heading } from '@chakra-ui/react';
+import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Messages } from '@savings/contracts';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, isUnauthenticated } from '../../lib/api-client';
+import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
+import { useCurrentUser } from '../../lib/session';
+import { useAdminDepositRequests } from './api/get-admin-deposit-requests';
+import { useAdminTransactions } from './api/get-admin-transactions';
+import { useAdminUsers } from './api/get-admin-users';
+import { useAdminWithdrawals } from './api/get-admin-withdrawals';
+import { BlogManager } from './components/blog-manager';
+import { NotificationsBell } from './components/notifications-bell';
+import { PendingDepositRequests } from './components/pending-deposit-requests';
+import { PendingWithdrawals } from './components/pending-withdrawals';
+import { SummaryCards } from './components/summary-cards';
+import { TransactionsTable } from './components/transactions-table';
+import { UsersTable } from './components/users-table';
 
-export function Component() {
+function NotAllowed() {
   return (
-    <Container py="10">
-      <Heading as="h1">Admin Dashboard</Heading>
+    <Container py="16" maxW="lg" textAlign="center">
+      <Stack gap="4" align="center">
+        <Heading as="h1" size="xl">
+          {Messages.adminRequired}
+        </Heading>
+        <Text color="fg.muted">This area is only for administrators of the platform.</Text>
+        <Button asChild>
+          <Link to="/dashboard">Go to your dashboard</Link>
+        </Button>
+      </Stack>
     </Container>
   );
+}
+
+function AdminDashboard() {
+  const users = useAdminUsers();
+  const transactions = useAdminTransactions();
+  const withdrawals = useAdminWithdrawals();
+  const depositRequests = useAdminDepositRequests();
+  useRedirectOnUnauthenticated(users.error, transactions.error, withdrawals.error, depositRequests.error);
+
+  if (users.error instanceof ApiError && users.error.status === 403) return <NotAllowed />;
+  if (users.isPending) {
+    return (
+      <Container py="10">
+        <Text color="fg.muted">Loading admin data...</Text>
+      </Container>
+    );
+  }
+
+  return (
+    <Container py="8" maxW="7xl">
+      <Stack gap="6">
+        <HStack justify="space-between" align="start" wrap="wrap" gap="4">
+          <Stack gap="1">
+            <Heading as="h1" size="2xl">
+              Admin Dashboard
+            </Heading>
+            <Text color="fg.muted">Manage users and monitor platform activity</Text>
+          </Stack>
+          <HStack gap="2">
+            <NotificationsBell />
+            <Button variant="outline" loading={users.isFetching} onClick={() => void users.refetch()}>
+              Refresh Data
+            </Button>
+          </HStack>
+        </HStack>
+        {users.isError && (
+          <Text color="fg.error" role="alert">
+            Unable to load users: {users.error.message}
+          </Text>
+        )}
+        <SummaryCards data={users.data} />
+        <UsersTable users={users.data?.users} loading={false} />
+        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
+          <PendingWithdrawals withdrawals={withdrawals.data?.withdrawals} loading={withdrawals.isPending} />
+          <PendingDepositRequests
+            requests={depositRequests.data?.depositRequests}
+            loading={depositRequests.isPending}
+          />
+        </Grid>
+        <TransactionsTable transactions={transactions.data?.transactions} loading={transactions.isPending} />
+        <BlogManager />
+      </Stack>
+    </Container>
+  );
+}
+
+/** Admins only; the server refuses everyone else's calls anyway (403), this is the friendly face of it. */
+export function AdminScreen() {
+  const { data: user, isPending, error } = useCurrentUser();
+  const navigate = useNavigate();
+  const signedOut = user === null || isUnauthenticated(error);
+  useEffect(() => {
+    if (signedOut) void navigate('/auth', { replace: true });
+  }, [signedOut, navigate]);
+
+  if (isPending || signedOut) {
+    return (
+      <Container py="10">
+        <Text color="fg.muted">Loading admin data...</Text>
+      </Container>
+    );
+  }
+  if (!user?.isAdmin) return <NotAllowed />;
+  return <AdminDashboard />;
+}
+
+export function Component() {
+  return <AdminScreen />;
 }

@@ -1,0 +1,397 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type {
+  AdminDepositRequestItem,
+  AdminTransactionItem,
+  AdminUserItem,
+  AdminWithdrawalItem,
+  PublicUser,
+} from '@savings/contracts';
+import { toaster } from '../../components/toaster';
+import { mockApi, renderRoute, type FetchCall } from '../../lib/test-utils';
+import { AdminScreen } from './admin-route';
+
+const me: PublicUser = {
+  id: 1,
+  name: 'Root Admin',
+  email: 'admin@example.com',
+  balance: 0,
+  availableBalance: 0,
+  referenceCode: 'REF00001',
+  beneficiaryName: null,
+  iban: null,
+  swift: null,
+  isAdmin: true,
+  role: 'admin',
+  createdAt: '2026-11-01T00:00:00Z',
+};
+
+function user(id: number, name: string, balance: number, banking = false): AdminUserItem {
+  return {
+    id,
+    name,
+    email: `${name.toLowerCase()}@example.com`,
+    referenceCode: `REF${String(id).padStart(5, '0')}`,
+    balance,
+    availableBalance: balance,
+    monthlyInterest: Math.round((balance * 0.07 * 100) / 12) / 100,
+    beneficiaryName: banking ? name : null,
+    iban: banking ? 'GB33BUKB20201555555555' : null,
+    swift: banking ? 'BUKBGB22' : null,
+    role: 'customer',
+    createdAt: '2026-11-01T00:00:00Z',
+  };
+}
+
+const users = [user(12, 'bob', 2500, true), user(3, 'Charlie', 1000), user(7, 'alice', 5000, true)];
+
+const withdrawals: AdminWithdrawalItem[] = [
+  {
+    id: 21,
+    userId: 12,
+    status: 'pending',
+    amount: 1500,
+    userName: 'bob',
+    userEmail: 'bob@example.com',
+    requestedAt: '2026-11-20T09:00:00Z',
+    processedAt: null,
+    userBeneficiary: 'bob',
+    userIban: 'GB33BUKB20201555555555',
+  },
+  {
+    id: 22,
+    userId: 3,
+    status: 'pending',
+    amount: 1000,
+    userName: 'Charlie',
+    userEmail: 'charlie@example.com',
+    requestedAt: '2026-11-21T09:00:00Z',
+    processedAt: null,
+    userBeneficiary: null,
+    userIban: null,
+  },
+  {
+    id: 23,
+    userId: 3,
+    status: 'processed',
+    amount: 9999,
+    userName: 'Charlie',
+    userEmail: 'charlie@example.com',
+    requestedAt: '2026-10-21T09:00:00Z',
+    processedAt: '2026-10-22T09:00:00Z',
+    userBeneficiary: null,
+    userIban: null,
+  },
+];
+
+const depositRequests: AdminDepositRequestItem[] = [
+  {
+    id: 31,
+    userId: 7,
+    status: 'pending',
+    amount: 2000,
+    userName: 'alice',
+    userEmail: 'alice@example.com',
+    requestedAt: '2026-11-21T10:00:00Z',
+  },
+  {
+    id: 30,
+    userId: 7,
+    status: 'confirmed',
+    amount: 4000,
+    userName: 'alice',
+    userEmail: 'alice@example.com',
+    requestedAt: '2026-11-01T10:00:00Z',
+  },
+];
+
+const transactions: AdminTransactionItem[] = [
+  {
+    id: 41,
+    userId: 7,
+    userName: 'alice',
+    adminId: 1,
+    adminName: 'Root Admin',
+    type: 'add',
+    kind: 'deposit',
+    amount: 4000,
+    balanceBefore: 1000,
+    balanceAfter: 5000,
+    note: 'wire 123',
+    createdAt: '2026-11-02T10:00:00Z',
+  },
+  {
+    id: 40,
+    userId: 12,
+    userName: 'bob',
+    adminId: 1,
+    adminName: 'Root Admin',
+    type: 'subtract',
+    kind: 'adjustment',
+    amount: 100,
+    balanceBefore: 2600,
+    balanceAfter: 2500,
+    note: null,
+    createdAt: '2026-11-01T10:00:00Z',
+  },
+];
+
+function setup(overrides: Parameters<typeof mockApi>[0] = {}) {
+  const calls = mockApi({
+    'GET /api/auth/me': { body: { user: me } },
+    'GET /api/admin/users': { body: { users, totalUsers: 3, totalBalance: 8500, totalMonthlyInterest: 49.58 } },
+    'GET /api/admin/transactions': { body: { transactions } },
+    'GET /api/admin/withdrawals': { body: { withdrawals } },
+    'GET /api/admin/deposit-requests': { body: { depositRequests } },
+    'GET /api/admin/notifications': {
+      body: {
+        unread: 1,
+        notifications: [
+          {
+            id: 51,
+            type: 'deposit_request',
+            message: 'alice requested a deposit of $2,000.00',
+            userId: 7,
+            relatedId: 31,
+            isRead: false,
+            createdAt: '2026-11-21T10:00:00Z',
+          },
+        ],
+      },
+    },
+    'GET /api/admin/blog/posts': { body: [] },
+    ...overrides,
+  });
+  renderRoute(<AdminScreen />, '/admin');
+  return { calls, events: userEvent.setup() };
+}
+
+const mutations = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+const names = () => screen.getAllByTestId('user-row').map((row) => within(row).getAllByRole('cell')[1].textContent);
+
+// the admin screen is large: give slow shared machines room
+jest.setTimeout(30000);
+configure({ asyncUtilTimeout: 4000 });
+
+describe('admin dashboard', () => {
+  it('shows a not-allowed state to a customer', async () => {
+    setup({ 'GET /api/auth/me': { body: { user: { ...me, isAdmin: false, role: 'customer' } } } });
+    expect(await screen.findByRole('heading', { name: 'Admin access required' })).toBeInTheDocument();
+    expect(screen.queryByText('User Management')).not.toBeInTheDocument();
+  });
+
+  it('shows loading, title, summary cards and users sorted by id, then by clicked column', async () => {
+    const { events } = setup();
+    expect(screen.getByText('Loading admin data...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Manage users and monitor platform activity')).toBeInTheDocument();
+    expect(screen.getByText('Total Users')).toBeInTheDocument();
+    expect(screen.getByText('$8,500.00')).toBeInTheDocument();
+    expect(screen.getByText('$49.58')).toBeInTheDocument();
+
+    expect(names()).toEqual(['Charlie', 'alice', 'bob']);
+    expect(screen.getByText('#0003')).toBeInTheDocument();
+    expect(screen.getByText('#0012')).toBeInTheDocument();
+    expect(screen.getAllByText('Not provided').length).toBeGreaterThan(0);
+
+    await events.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['alice', 'bob', 'Charlie']);
+    await events.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['Charlie', 'bob', 'alice']);
+    await events.click(screen.getByRole('button', { name: /^Balance/ }));
+    expect(names()).toEqual(['Charlie', 'bob', 'alice']);
+    await events.click(screen.getByRole('button', { name: /^Balance/ }));
+    expect(names()).toEqual(['alice', 'bob', 'Charlie']);
+    await events.click(screen.getByRole('button', { name: /^User #/ }));
+    expect(names()).toEqual(['Charlie', 'alice', 'bob']);
+  });
+
+  it('refuses an invalid amount in Add Balance, then adds with an idempotency key', async () => {
+    const { events, calls } = setup({ 'PATCH /api/admin/users/7/balance': { body: { user: me } } });
+    await events.click(await screen.findByRole('button', { name: 'Add Balance for alice' }));
+    const dialog = await screen.findByRole('dialog');
+    await events.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+    expect(await screen.findByText('Invalid amount')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid positive number')).toBeInTheDocument();
+    expect(mutations(calls)).toHaveLength(0);
+    // one toast at a time: clear the first so the next one shows at once
+    toaster.remove();
+
+    await events.type(within(dialog).getByLabelText('Amount'), '250.5');
+    await events.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
+    expect(await screen.findByText('Balance updated successfully')).toBeInTheDocument();
+    const patch = mutations(calls)[0];
+    expect(patch.body).toEqual({ amount: '250.50', operation: 'add' });
+    expect(patch.headers['Idempotency-Key']).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // users and transactions refetched
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/admin/users')).toHaveLength(2));
+    expect(calls.filter((call) => call.url === '/api/admin/transactions')).toHaveLength(2);
+  });
+
+  it('shows the available balance in Remove Balance and reports a failure', async () => {
+    const { events } = setup({
+      'PATCH /api/admin/users/12/balance': { status: 400, body: { message: 'Insufficient funds' } },
+    });
+    await events.click(await screen.findByRole('button', { name: 'Remove Balance for bob' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Available balance: $2,500.00')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('max', '2500');
+    await events.type(within(dialog).getByLabelText('Amount'), '3000');
+    await events.click(within(dialog).getByRole('button', { name: 'Remove Balance' }));
+    expect(await screen.findByText('Error updating balance')).toBeInTheDocument();
+    expect(screen.getByText('Please try again later')).toBeInTheDocument();
+  });
+
+  it('keeps Confirm Deposit disabled while the amount is empty', async () => {
+    const { events, calls } = setup({ 'POST /api/admin/deposits/confirm': { status: 201, body: {} } });
+    await events.click(await screen.findByRole('button', { name: 'Confirm Deposit for Charlie' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm Deposit' });
+    expect(confirm).toBeDisabled();
+    await events.type(within(dialog).getByLabelText('Deposit Amount'), '1200');
+    await events.type(within(dialog).getByLabelText(/Note/), 'wire 77');
+    expect(confirm).toBeEnabled();
+    await events.click(confirm);
+    expect(await screen.findByText('Deposit Confirmed')).toBeInTheDocument();
+    expect(mutations(calls)[0].body).toEqual({ userId: 3, amount: '1200.00', note: 'wire 77' });
+  });
+
+  it('lists only pending withdrawals; approve needs banking details', async () => {
+    const { events, calls } = setup({ 'PATCH /api/admin/withdrawals/21/approve': { body: {} } });
+    const entries = await screen.findAllByTestId('pending-withdrawal');
+    expect(entries).toHaveLength(2);
+    const [bob, charlie] = entries;
+    expect(within(charlie).getByText('Not provided')).toBeInTheDocument();
+    expect(within(charlie).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(within(charlie).getByText('Banking details required to approve')).toBeInTheDocument();
+    expect(within(bob).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await events.click(within(bob).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Withdrawal Approved')).toBeInTheDocument();
+    expect(mutations(calls)[0].url).toBe('/api/admin/withdrawals/21/approve');
+    expect(mutations(calls)[0].headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('edits a withdrawal only with an amount of at least 1000', async () => {
+    const { events, calls } = setup({ 'PATCH /api/admin/withdrawals/21/edit': { body: {} } });
+    const [bob] = await screen.findAllByTestId('pending-withdrawal');
+    await events.click(within(bob).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Withdrawal Request' });
+    expect(within(dialog).getByText('Current amount: $1,500.00')).toBeInTheDocument();
+    const input = within(dialog).getByLabelText('New Amount');
+    await events.clear(input);
+    await events.type(input, '999');
+    expect(within(dialog).getByRole('button', { name: 'Update Amount' })).toBeDisabled();
+    await events.clear(input);
+    await events.type(input, '1200');
+    await events.click(within(dialog).getByRole('button', { name: 'Update Amount' }));
+    expect(await screen.findByText('Withdrawal Updated')).toBeInTheDocument();
+    expect(mutations(calls)[0].body).toEqual({ amount: '1200.00' });
+  });
+
+  it('deletes a withdrawal only after confirmation', async () => {
+    const { events, calls } = setup({ 'DELETE /api/admin/withdrawals/21': { status: 204 } });
+    const [bob] = await screen.findAllByTestId('pending-withdrawal');
+    await events.click(within(bob).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(mutations(calls)).toHaveLength(0);
+    await events.click(within(bob).getByRole('button', { name: 'Delete' }));
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Withdrawal Deleted')).toBeInTheDocument();
+    expect(mutations(calls)[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/withdrawals/21' });
+  });
+
+  it('counts pending deposit requests; edit refuses below 1000', async () => {
+    const { events, calls } = setup({
+      'PATCH /api/admin/deposit-requests/31/edit': { body: {} },
+    });
+    expect(await screen.findByTestId('pending-deposit-count')).toHaveTextContent('1');
+    const [entry] = screen.getAllByTestId('pending-deposit-request');
+
+    await events.click(within(entry).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Deposit Request' });
+    const input = within(dialog).getByLabelText('New Amount');
+    await events.clear(input);
+    expect(within(dialog).getByRole('button', { name: 'Update Amount' })).toBeDisabled();
+    await events.type(input, '500');
+    expect(within(dialog).getByRole('button', { name: 'Update Amount' })).toBeDisabled();
+    await events.clear(input);
+    await events.type(input, '3000');
+    await events.click(within(dialog).getByRole('button', { name: 'Update Amount' }));
+    expect(await screen.findByText('Deposit Request Updated')).toBeInTheDocument();
+    expect(mutations(calls)[0].body).toEqual({ amount: '3000.00' });
+  });
+
+  it('reports a failed deposit request confirmation with the server message', async () => {
+    const { events } = setup({
+      'PATCH /api/admin/deposit-requests/31/confirm': { status: 409, body: { message: 'Already confirmed' } },
+    });
+    const [entry] = await screen.findAllByTestId('pending-deposit-request');
+    await events.click(within(entry).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Error confirming deposit request')).toBeInTheDocument();
+    expect(screen.getByText('Already confirmed')).toBeInTheDocument();
+  });
+
+  it('confirms a deposit request with an idempotency key', async () => {
+    const { events, calls } = setup({ 'PATCH /api/admin/deposit-requests/31/confirm': { body: {} } });
+    const [entry] = await screen.findAllByTestId('pending-deposit-request');
+    await events.click(within(entry).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Deposit Request Confirmed')).toBeInTheDocument();
+    expect(mutations(calls)[0].headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('deletes a deposit request after confirmation', async () => {
+    const { events, calls } = setup({ 'DELETE /api/admin/deposit-requests/31': { status: 204 } });
+    const [entry] = await screen.findAllByTestId('pending-deposit-request');
+    await events.click(within(entry).getByRole('button', { name: 'Delete' }));
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deposit Request Deleted')).toBeInTheDocument();
+    expect(mutations(calls)[0]).toMatchObject({ method: 'DELETE', url: '/api/admin/deposit-requests/31' });
+  });
+
+  it('shows empty states', async () => {
+    setup({
+      'GET /api/admin/transactions': { body: { transactions: [] } },
+      'GET /api/admin/withdrawals': { body: { withdrawals: [] } },
+      'GET /api/admin/deposit-requests': { body: { depositRequests: [] } },
+    });
+    expect(await screen.findByText('No transactions found')).toBeInTheDocument();
+    expect(await screen.findByText('No pending withdrawals')).toBeInTheDocument();
+    expect(await screen.findByText('No Pending Deposit Requests')).toBeInTheDocument();
+  });
+
+  it('shows transaction badges', async () => {
+    setup();
+    const rows = await screen.findAllByTestId('transaction-row');
+    expect(within(rows[0]).getByText('+ Credit')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('wire 123')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('- Credit')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('02/11/2026, 10:00')).toBeInTheDocument();
+  });
+
+  it('shows the unread count and marks a notification read', async () => {
+    const { events, calls } = setup({ 'PATCH /api/admin/notifications/51/read': { body: {} } });
+    expect(await screen.findByTestId('unread-count')).toHaveTextContent('1');
+    await events.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
+    expect(screen.getByText('alice requested a deposit of $2,000.00')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Mark read' }));
+    await waitFor(() => expect(mutations(calls)[0].url).toBe('/api/admin/notifications/51/read'));
+  });
+
+  it('writes a blog post with a sanitized markdown preview', async () => {
+    const { events, calls } = setup({
+      'POST /api/admin/blog/posts': ({ body }) => ({ status: 201, body: { id: 1, ...(body as object) } }),
+    });
+    await events.click(await screen.findByRole('button', { name: 'New Post' }));
+    await events.type(screen.getByLabelText(/Title/), 'Bonds 101');
+    await events.type(screen.getByLabelText(/Content/), '## Why **bonds**<img src=x onerror=alert(1)>');
+    const preview = screen.getByTestId('blog-preview');
+    expect(preview.querySelector('h2')?.textContent).toBe('Why bonds');
+    expect(preview.innerHTML).not.toContain('onerror');
+    await events.click(screen.getByRole('button', { name: 'Save Post' }));
+    expect(await screen.findByText('Blog post saved')).toBeInTheDocument();
+    expect(mutations(calls)[0].body).toMatchObject({ title: 'Bonds 101', excerpt: '' });
+  });
+});

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AdjustBalanceRequest, UserResponse } from '@savings/contracts';
+import { api, newIdempotencyKey } from '../../../lib/api-client';
+import { adminKeys, useRefetchAdmin } from './admin-query';
+
+export function adjustBalance(
+  userId: number,
+  body: AdjustBalanceRequest,
+  idempotencyKey: string,
+): Promise<UserResponse> {
+  return api.patch<UserResponse>(`/api/admin/users/${userId}/balance`, body, { idempotencyKey });
+}
+
+export function useAdjustBalance() {
+  const refetch = useRefetchAdmin();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: AdjustBalanceRequest & { userId: number }) =>
+      adjustBalance(userId, body, newIdempotencyKey()),
+    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ConfirmDepositRequestRequest } from '@savings/contracts';
+import { api, newIdempotencyKey } from '../../../lib/api-client';
+import { adminKeys, useRefetchAdmin } from './admin-query';
+
+export function confirmDepositRequest(
+  id: number,
+  body: ConfirmDepositRequestRequest,
+  idempotencyKey: string,
+): Promise<unknown> {
+  return api.patch<unknown>(`/api/admin/deposit-requests/${id}/confirm`, body, { idempotencyKey });
+}
+
+export function useConfirmDepositRequest() {
+  const refetch = useRefetchAdmin();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: number; note?: string }) =>
+      confirmDepositRequest(id, note ? { note } : {}, newIdempotencyKey()),
+    onSettled: () => refetch(adminKeys.depositRequests, adminKeys.users, adminKeys.transactions),
+  });
+}

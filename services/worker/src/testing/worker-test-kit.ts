@@ -1,14 +1,24 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig, type AppConfig } from '@savings/config';
-import { ConfirmDepositCommand, INTEREST_QUEUE, PAYOUTS_QUEUE, SQL, type CommandContext } from '@savings/application';
+import {
+  ConfirmDepositCommand,
+  INTEREST_QUEUE,
+  JobsModule,
+  MoneyModule,
+  PAYOUTS_QUEUE,
+  PlatformModule,
+  SQL,
+  bullConnection,
+  type CommandContext,
+} from '@savings/application';
 import type { Sql } from '@savings/database';
 import { testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
 import { WorkerModule, type WorkerRunOptions } from '../worker.module';
@@ -23,6 +33,24 @@ export function workerTestConfig(env: Record<string, string> = {}): AppConfig {
     PAYOUT_DIR: mkdtempSync(join(tmpdir(), 'payouts-')),
     ...env,
   });
+}
+
+/** The application handlers and orchestration without any BullMQ worker (to drive and inspect). */
+export async function startApplication(config: AppConfig): Promise<INestApplicationContext> {
+  const app = await NestFactory.createApplicationContext(
+    {
+      module: class JobsTestModule {},
+      imports: [PlatformModule.forRoot({ config, poolMax: 6 }), CqrsModule.forRoot(), MoneyModule, JobsModule],
+    },
+    { logger: false },
+  );
+  await app.init();
+  return app;
+}
+
+/** A queue of this test's prefix, not bound to any worker. */
+export function openQueue(config: AppConfig, name: string): Queue {
+  return new Queue(name, { prefix: config.queuePrefix, connection: bullConnection(config) });
 }
 
 /** A real worker (processors, queues, money handlers) in this process, without schedules or metrics port. */

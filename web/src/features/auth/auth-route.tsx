@@ -15,7 +15,7 @@ export function Component() {
   });
 
   return (
-    <Box bg="gray.50" minH="full" py={{ base: '8', md: '16' }}>
+    <Box bg="gray.50" minH="calc(100vh - 61px)" py={{ base: '8', md: '16' }}>
       <Container maxW="md">
         <Card.Root variant="elevated">
           <Card.Body gap="6">

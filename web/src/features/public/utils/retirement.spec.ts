@@ -1,0 +1,36 @@
+import { formatUsdWhole } from '@savings/contracts';
+import { computeRetirement, formatPensionAmount, parsePension, requiredCapital } from './retirement';
+
+describe('retirement arithmetic', () => {
+  it('needs monthly pension x 12 / 0.07 of capital, shown in whole dollars', () => {
+    expect(requiredCapital(5000)).toBeCloseTo(857142.857, 3);
+    expect(formatUsdWhole(requiredCapital(5000))).toBe('$857,143');
+    expect(formatUsdWhole(requiredCapital(100))).toBe('$17,143');
+    expect(formatUsdWhole(requiredCapital(7000))).toBe('$1,200,000');
+  });
+
+  it('gives annual income as the pension times 12', () => {
+    expect(computeRetirement(2500)).toEqual({
+      monthlyPension: 2500,
+      annualIncome: 30000,
+      requiredCapital: (2500 * 12) / 0.07,
+    });
+  });
+
+  it('keeps cents only when a pension has them', () => {
+    expect(formatPensionAmount(5000)).toBe('$5,000');
+    expect(formatPensionAmount(1234.5)).toBe('$1,234.50');
+  });
+
+  it.each(['', '   ', '0', '-100', 'abc', 'Infinity', 'NaN'])('refuses %p', (input) => {
+    expect(parsePension(input)).toBeNull();
+  });
+
+  it.each([
+    ['5000', 5000],
+    ['0.5', 0.5],
+    ['1e3', 1000],
+  ])('accepts %p', (input, value) => {
+    expect(parsePension(input)).toBe(value);
+  });
+});

@@ -5,12 +5,10 @@ import { launchBrowser, newPage } from './support/browser';
 async function watchCsp(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __cspViolation(text: string): void }).__cspViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      );
-    });
+  // a string, so this file needs no DOM typings
+  await page.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (event) =>
+      window.__cspViolation(event.violatedDirective + ' ' + event.blockedURI));`,
   });
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -27,7 +27,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // the reverse proxy on this host or in the private network (nginx, ingress) supplies client IP and scheme
+  app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
   app.use(securityHeaders());
   app.use('/api', originCheck(config), requireJsonBody, parseJsonBody, limitJsonDepth, rejectPrototypeKeys);
   // sessions only where they are read: the API, not static files

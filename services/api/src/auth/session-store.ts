@@ -18,11 +18,21 @@ export function sessionCookieOptions(config: AppConfig): session.CookieOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
-    // 'auto' follows req.secure, which trusts X-Forwarded-Proto from the local proxy only
-    secure: config.nodeEnv === 'production' ? true : 'auto',
+    secure: secureCookie(config),
     maxAge: SESSION_MAX_AGE_MS,
     path: '/',
   };
+}
+
+/**
+ * 'auto' follows req.secure (HTTPS, or X-Forwarded-Proto: https from a trusted proxy). Production served
+ * only on https origins always marks the cookie Secure, even if a proxy forgets the header; a production
+ * build on a plain-http origin (docker compose on localhost) must stay 'auto' or sign-in would break.
+ */
+export function secureCookie(config: AppConfig): true | 'auto' {
+  const httpsOnly =
+    config.publicOrigins.length > 0 && config.publicOrigins.every((origin) => origin.startsWith('https://'));
+  return config.nodeEnv === 'production' && httpsOnly ? true : 'auto';
 }
 
 export function createSessionMiddleware(store: Store, config: AppConfig): RequestHandler {

@@ -9,6 +9,8 @@ import { PlatformModule } from '@savings/application';
 import { ErrorFilter } from './http/error-filter';
 import { HealthModule } from './health/health.module';
 import { BlogModule } from './blog/blog.module';
+import { AdminModule } from './admin/admin.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
@@ -53,6 +55,8 @@ export class AppModule {
         CqrsModule.forRoot(),
         HealthModule,
         BlogModule,
+        AdminModule,
+        AuditModule,
         AuthModule,
         InvestorModule,
         PayoutsModule,

@@ -1,0 +1,104 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type {
+  AdminDepositRequestItem,
+  AdminNotificationItem,
+  AdminTransactionItem,
+  AdminUserItem,
+  AdminWithdrawalItem,
+  DepositRequestStatus,
+  NotificationType,
+  Role,
+  WithdrawalStatus,
+} from '@savings/contracts';
+
+// OpenAPI shapes of the back-office responses; the TypeScript types come from @savings/contracts.
+
+export class AdminUserDto implements AdminUserItem {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty() referenceCode!: string;
+  @ApiProperty({ description: 'USD, at most 2 decimals' }) balance!: number;
+  @ApiProperty({ description: 'balance minus pending withdrawals' }) availableBalance!: number;
+  @ApiProperty({ description: 'balance * 7% / 12, rounded to the cent by the database' }) monthlyInterest!: number;
+  @ApiProperty({ type: String, nullable: true }) beneficiaryName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) iban!: string | null;
+  @ApiProperty({ type: String, nullable: true }) swift!: string | null;
+  @ApiProperty({ enum: ['customer', 'admin', 'auditor'] }) role!: Role;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class AdminUsersResponseDto {
+  @ApiProperty({ type: AdminUserDto, isArray: true }) users!: AdminUserDto[];
+  @ApiProperty({ description: 'Every user, whatever q, limit and offset' }) totalUsers!: number;
+  @ApiProperty({ description: 'Sum of every balance' }) totalBalance!: number;
+  @ApiProperty({ description: 'Sum of every user’s rounded monthly interest' }) totalMonthlyInterest!: number;
+  @ApiProperty({ description: 'Users matching q (for paging)' }) matchingUsers!: number;
+}
+
+export class AdminTransactionDto implements AdminTransactionItem {
+  @ApiProperty() id!: number;
+  @ApiProperty() userId!: number;
+  @ApiProperty() userName!: string;
+  @ApiProperty({ type: Number, nullable: true }) adminId!: number | null;
+  @ApiProperty({ type: String, nullable: true }) adminName!: string | null;
+  @ApiProperty({ enum: ['adjustment', 'deposit', 'withdrawal'] }) kind!: AdminTransactionItem['kind'];
+  @ApiProperty({ enum: ['add', 'subtract'] }) type!: AdminTransactionItem['type'];
+  @ApiProperty() amount!: number;
+  @ApiProperty() balanceBefore!: number;
+  @ApiProperty() balanceAfter!: number;
+  @ApiProperty({ type: String, nullable: true }) note!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class AdminTransactionsResponseDto {
+  @ApiProperty({ type: AdminTransactionDto, isArray: true }) transactions!: AdminTransactionDto[];
+}
+
+export class AdminWithdrawalDto implements AdminWithdrawalItem {
+  @ApiProperty() id!: number;
+  @ApiProperty() userId!: number;
+  @ApiProperty({ enum: ['pending', 'processed', 'completed', 'cancelled'] }) status!: WithdrawalStatus;
+  @ApiProperty() amount!: number;
+  @ApiProperty() userName!: string;
+  @ApiProperty() userEmail!: string;
+  @ApiProperty({ format: 'date-time' }) requestedAt!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) processedAt!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) completedAt?: string | null;
+  @ApiProperty({ type: String, nullable: true }) userBeneficiary!: string | null;
+  @ApiProperty({ type: String, nullable: true }) userIban!: string | null;
+}
+
+export class AdminWithdrawalsResponseDto {
+  @ApiProperty({ type: AdminWithdrawalDto, isArray: true }) withdrawals!: AdminWithdrawalDto[];
+}
+
+export class AdminDepositRequestDto implements AdminDepositRequestItem {
+  @ApiProperty() id!: number;
+  @ApiProperty() userId!: number;
+  @ApiProperty({ enum: ['pending', 'confirmed', 'cancelled'] }) status!: DepositRequestStatus;
+  @ApiProperty() amount!: number;
+  @ApiProperty() userName!: string;
+  @ApiProperty() userEmail!: string;
+  @ApiProperty({ format: 'date-time' }) requestedAt!: string;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) processedAt?: string | null;
+}
+
+export class AdminDepositRequestsResponseDto {
+  @ApiProperty({ type: AdminDepositRequestDto, isArray: true }) depositRequests!: AdminDepositRequestDto[];
+}
+
+export class AdminNotificationDto implements AdminNotificationItem {
+  @ApiProperty() id!: number;
+  @ApiProperty({ enum: ['deposit_request', 'withdrawal_request'] }) type!: NotificationType;
+  @ApiProperty() message!: string;
+  @ApiProperty() userId!: number;
+  @ApiProperty({ description: 'The deposit request or withdrawal id' }) relatedId!: number;
+  @ApiProperty() isRead!: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}
+
+export class AdminNotificationsResponseDto {
+  @ApiProperty({ type: AdminNotificationDto, isArray: true }) notifications!: AdminNotificationDto[];
+  @ApiProperty({ description: 'Unread notifications in total' }) unread!: number;
+}

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  AdjustBalanceCommand,
+  GetUserQuery,
+  ListAdminUsersQuery,
+  type AdjustBalanceResult,
+  type AdminUsersResult,
+  type CommandContext,
+} from '@savings/application';
+import type { PublicUser } from '@savings/contracts';
+import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
+import { RequestCommandContext } from '../http/command-context';
+import { toCanonicalAmount } from '../http/money-amount.validator';
+import { AdjustBalanceDto, ListUsersQueryDto } from './admin.dto';
+import { AdminUsersResponseDto } from './admin-response.dto';
+import { IdParamPipe } from './id-param.pipe';
+
+export const IDEMPOTENCY_DOC = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'A repeat with the same key and body returns the first response and moves no money; another body is 409',
+} as const;
+
+@ApiTags('admin')
+@Controller('admin/users')
+export class AdminUsersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @AdminOrAuditor()
+  @ApiOperation({
+    summary: 'Users with balances and monthly interest, and platform totals computed by the database',
+    description: 'Without limit every user is listed, sorted by id; the totals always cover every user.',
+  })
+  @ApiOkResponse({ type: AdminUsersResponseDto })
+  list(@Query() query: ListUsersQueryDto): Promise<AdminUsersResult> {
+    return this.queries.execute(new ListAdminUsersQuery(query));
+  }
+
+  @Patch(':userId/balance')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Add to or subtract from a balance (an admin adjustment event in the ledger)' })
+  @ApiHeader(IDEMPOTENCY_DOC)
+  @ApiOkResponse({ description: '{user, transaction}: the user after the change and the admin transaction' })
+  @ApiBadRequestResponse({ description: 'Invalid amount, or subtracting more than the available balance' })
+  @ApiNotFoundResponse({ description: 'Unknown user' })
+  @ApiConflictResponse({ description: 'Idempotency-Key reused with another request' })
+  async adjust(
+    @Param('userId', IdParamPipe) userId: number,
+    @Body() body: AdjustBalanceDto,
+    @RequestCommandContext() context: CommandContext,
+  ): Promise<{ user: PublicUser; transaction: AdjustBalanceResult['transaction'] }> {
+    const amount = toCanonicalAmount(body.amount);
+    const note = body.note?.trim() || null;
+    const result = await this.commands.execute<AdjustBalanceCommand, AdjustBalanceResult>(
+      new AdjustBalanceCommand(userId, amount, body.operation, note, context),
+    );
+    const user = await this.queries.execute<GetUserQuery, PublicUser>(new GetUserQuery(userId));
+    return { user, transaction: result.transaction };
+  }
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  ApproveWithdrawalCommand,
+  CancelWithdrawalCommand,
+  EditWithdrawalCommand,
+  ListAdminWithdrawalsQuery,
+  type CommandContext,
+  type WithdrawalResult,
+} from '@savings/application';
+import type { AdminWithdrawalsResponse } from '@savings/contracts';
+import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
+import { RequestCommandContext } from '../http/command-context';
+import { toCanonicalAmount } from '../http/money-amount.validator';
+import { EditWithdrawalDto, ListWithdrawalsQueryDto } from './admin.dto';
+import { IDEMPOTENCY_DOC } from './admin-users.controller';
+import { AdminWithdrawalsResponseDto } from './admin-response.dto';
+import { IdParamPipe } from './id-param.pipe';
+
+/** Withdrawals: approve (debits the balance), edit the amount, delete (releases the hold). */
+@ApiTags('admin')
+@Controller('admin/withdrawals')
+export class AdminWithdrawalsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @AdminOrAuditor()
+  @ApiOperation({ summary: 'Withdrawals, pending ones by default (?status= for others or all), newest first' })
+  @ApiOkResponse({ type: AdminWithdrawalsResponseDto })
+  list(@Query() query: ListWithdrawalsQueryDto): Promise<AdminWithdrawalsResponse> {
+    return this.queries.execute(new ListAdminWithdrawalsQuery(query));
+  }
+
+  @Patch(':id/approve')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Approve a pending withdrawal: WithdrawalApproved debits the balance, status processed' })
+  @ApiHeader(IDEMPOTENCY_DOC)
+  @ApiOkResponse({ description: '{withdrawal, account}' })
+  @ApiBadRequestResponse({ description: 'Banking details required to approve' })
+  @ApiNotFoundResponse({ description: 'Unknown withdrawal' })
+  @ApiConflictResponse({ description: 'Not pending any more (approved or deleted), or Idempotency-Key reused' })
+  approve(
+    @Param('id', IdParamPipe) id: number,
+    @RequestCommandContext() context: CommandContext,
+  ): Promise<WithdrawalResult> {
+    return this.commands.execute<ApproveWithdrawalCommand, WithdrawalResult>(new ApproveWithdrawalCommand(id, context));
+  }
+
+  @Patch(':id/edit')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Change the amount of a pending withdrawal (its hold follows)' })
+  @ApiOkResponse({ description: '{withdrawal, account}' })
+  @ApiBadRequestResponse({ description: 'Below 1000, or above the available balance' })
+  @ApiNotFoundResponse({ description: 'Unknown withdrawal' })
+  @ApiConflictResponse({ description: 'Not pending any more' })
+  edit(
+    @Param('id', IdParamPipe) id: number,
+    @Body() body: EditWithdrawalDto,
+    @RequestCommandContext() context: CommandContext,
+  ): Promise<WithdrawalResult> {
+    const amount = toCanonicalAmount(body.amount);
+    return this.commands.execute<EditWithdrawalCommand, WithdrawalResult>(
+      new EditWithdrawalCommand(id, amount, context),
+    );
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @ApiOperation({ summary: 'Delete a pending withdrawal: releases its hold, status cancelled' })
+  @ApiOkResponse({ description: '{withdrawal, account}' })
+  @ApiNotFoundResponse({ description: 'Unknown withdrawal' })
+  @ApiConflictResponse({ description: 'Not pending any more' })
+  cancel(
+    @Param('id', IdParamPipe) id: number,
+    @RequestCommandContext() context: CommandContext,
+  ): Promise<WithdrawalResult> {
+    return this.commands.execute<CancelWithdrawalCommand, WithdrawalResult>(new CancelWithdrawalCommand(id, context));
+  }
+}

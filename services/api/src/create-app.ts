@@ -9,6 +9,7 @@ import { createSessionMiddleware, SESSION_STORE } from './auth/session-store';
 import { limitJsonDepth, parseJsonBody, requireJsonBody } from './http/request-body';
 import { createValidationPipe } from './http/validation';
 import { mountOpenApi } from './openapi';
+import { rejectNulCharacters } from './security/nul-characters';
 import { originCheck } from './security/origin-check';
 import { rejectPrototypeKeys } from './security/prototype-keys';
 import { securityHeaders } from './security/security-headers';
@@ -30,7 +31,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // the reverse proxy on this host or in the private network (nginx, ingress) supplies client IP and scheme
   app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
   app.use(securityHeaders());
-  app.use('/api', originCheck(config), requireJsonBody, parseJsonBody, limitJsonDepth, rejectPrototypeKeys);
+  app.use(
+    '/api',
+    originCheck(config),
+    requireJsonBody,
+    parseJsonBody,
+    limitJsonDepth,
+    rejectPrototypeKeys,
+    rejectNulCharacters,
+  );
   // sessions only where they are read: the API, not static files
   app.use('/api', createSessionMiddleware(app.get<Store>(SESSION_STORE), config), passport.initialize());
   app.setGlobalPrefix('api');

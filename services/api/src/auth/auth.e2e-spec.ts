@@ -110,6 +110,21 @@ describe('auth: register, login, logout, me', () => {
     expect(again.status).toBe(401);
   });
 
+  it('refuses a NUL character anywhere in a request with 400, not a database error', async () => {
+    const body = await request(t.server)
+      .post('/api/auth/register')
+      .send({ name: 'Nul\u0000Name', email: 'nul@example.com', password: 'secret-1' });
+    expect(body.status).toBe(400);
+    expect(body.body).toEqual({ message: 'Request contains a NUL character' });
+    const login = await request(t.server)
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', nextIp())
+      .send({ email: 'nul\u0000@example.com', password: 'secret-1' });
+    expect(login.status).toBe(400);
+    expect((await request(t.server).get('/api/blog/posts/%00')).status).toBe(400);
+    expect((await request(t.server).get('/api/health?x=%00')).status).toBe(400);
+  });
+
   it('refuses __proto__ in a body', async () => {
     const response = await request(t.server)
       .post('/api/auth/register')

@@ -1,5 +1,6 @@
 import { isAllowedOrigin } from './origin-check';
 import { hasPrototypeKey } from './prototype-keys';
+import { containsNul } from './nul-characters';
 
 describe('isAllowedOrigin', () => {
   const allowed = new Set(['https://savings.example']);
@@ -25,5 +26,15 @@ describe('hasPrototypeKey', () => {
     expect(hasPrototypeKey(JSON.parse('{"a":[{"b":{"constructor":{"prototype":1}}}]}'))).toBe(true);
     expect(hasPrototypeKey({ amount: 1000, note: '__proto__' })).toBe(false);
     expect(hasPrototypeKey(null)).toBe(false);
+  });
+});
+
+describe('containsNul', () => {
+  it('finds U+0000 in strings and keys at any depth', () => {
+    expect(containsNul({ name: 'a\u0000b' })).toBe(true);
+    expect(containsNul({ list: [{ deep: ['x', 'y\u0000'] }] })).toBe(true);
+    expect(containsNul({ ['k\u0000']: 1 })).toBe(true);
+    expect(containsNul({ name: 'plain', amount: 1000, flag: null })).toBe(false);
+    expect(containsNul(undefined)).toBe(false);
   });
 });

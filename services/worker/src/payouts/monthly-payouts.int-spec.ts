@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job, Queue } from 'bullmq';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import {
   ApproveWithdrawalCommand,
   JobNames,
@@ -22,6 +23,15 @@ import {
 } from '../testing/worker-test-kit';
 
 const PAYOUT_DATE = '2027-01-01';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
 
 /** RFC 4180 rows (quoted cells, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -84,10 +94,12 @@ describe('monthly payouts through the queue', () => {
   let sql: Sql;
   const approved: { id: number; userId: number; amount: string; name: string }[] = [];
   let pendingId: number;
+  let metricsPort: number;
 
   beforeAll(async () => {
     await resetDatabase();
-    worker = await startWorker(workerTestConfig());
+    metricsPort = await freePort();
+    worker = await startWorker(workerTestConfig(), { metricsPort });
     await obliterateQueues(worker);
     queue = queuesOf(worker).payouts;
     sql = worker.get<Sql>(SQL);
@@ -192,5 +204,17 @@ describe('monthly payouts through the queue', () => {
     expect(job.returnvalue).toMatchObject({ date: PAYOUT_DATE, paidOut: 0, files: [] });
     const [files] = await sql.query<{ n: number }>('select count(*)::int as n from payout_files');
     expect(files.n).toBe(1);
+  });
+
+  it('exposes job counts and durations to Prometheus', async () => {
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(body).toContain('savings_jobs_total{queue="payouts",job="monthly-withdrawals",outcome="completed"} 2');
+    expect(body).toContain(
+      'savings_job_duration_seconds_count{queue="payouts",job="monthly-withdrawals",outcome="completed"} 2',
+    );
+    expect(body).toContain('savings_withdrawals_paid_out_total 2');
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
   });
 });

@@ -40,8 +40,8 @@ export function WithdrawalScreen() {
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
           <Stack gap="4">
             <AccountInfoCard user={user} />
-            {/* keyed by the saved values so the form shows what the server stored */}
-            <BankingDetailsForm key={`${user.beneficiaryName}|${user.iban}|${user.swift}`} user={user} />
+            {/* not keyed by the saved values: a remount would drop the save's success callback */}
+            <BankingDetailsForm user={user} />
           </Stack>
           <Stack gap="4">
             <WithdrawalRequestCard user={user} />

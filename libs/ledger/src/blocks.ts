@@ -42,7 +42,7 @@ export async function sealBlocks(sql: Sql, options: { waitTimeoutMs?: number } =
   );
   const upto = sequence.upto;
   const inProgress = await sql.query<{ xid: string }>(
-    'select x::text as xid from unnest(pg_snapshot_xip(pg_current_snapshot())) as x',
+    'select x::text as xid from pg_snapshot_xip(pg_current_snapshot()) as x',
   );
   const xids = inProgress.map((row) => row.xid);
   const deadline = Date.now() + (options.waitTimeoutMs ?? 30_000);
@@ -61,7 +61,7 @@ export async function sealBlocks(sql: Sql, options: { waitTimeoutMs?: number } =
 async function sealUpTo(tx: SqlQueryable, upto: string): Promise<SealResult> {
   await tx.query(`select pg_advisory_xact_lock(hashtext('ledger_blocks'))`);
   const [head] = await tx.query<{ block_no: string; last_seq: string; hash: string }>(
-    'select block_no::text as block_no, last_seq::text as last_seq, hash from ledger_blocks order by block_no desc limit 1',
+    'select block_no::text as block_no, last_seq::text as last_seq, hash from ledger_blocks order by ledger_blocks.block_no desc limit 1',
   );
   let blockNo = head ? BigInt(head.block_no) : 0n;
   let prevHash = head ? head.hash : GENESIS_HASH;
@@ -70,7 +70,7 @@ async function sealUpTo(tx: SqlQueryable, upto: string): Promise<SealResult> {
   let eventsSealed = 0;
   for (;;) {
     const events = await tx.query<{ seq: string; hash: string }>(
-      `select seq::text as seq, hash from ledger_events where seq > $1 and seq <= $2 order by seq limit $3`,
+      `select seq::text as seq, hash from ledger_events where seq > $1 and seq <= $2 order by ledger_events.seq limit $3`,
       [after, upto, BLOCK_MAX_EVENTS],
     );
     if (events.length === 0) break;

@@ -38,3 +38,11 @@ export function streamIdOf(userId: number | string): string {
 export function userIdOfStream(streamId: string): number {
   return Number(streamId.slice('account-'.length));
 }
+
+/**
+ * A timestamptz column as ISO-8601 UTC text with milliseconds. The pool's type parsers may hand back
+ * timestamps as strings or Dates; reading this form makes hashing and replay independent of that.
+ */
+export function isoUtcSql(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

@@ -1,6 +1,6 @@
 import { evolve, initialAccountState, upcastEvent, type AccountState } from '@savings/domain';
 import type { Sql, SqlQueryable } from '@savings/database';
-import { userIdOfStream } from './event-hash';
+import { isoUtcSql, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
 import { ProjectionBatch, projectEvent } from './projection';
 import { writeParts } from './projection-writer';
@@ -19,7 +19,7 @@ interface EventRow {
   type: string;
   schema_version: number;
   payload: unknown;
-  occurred_at: Date;
+  occurred_at: string;
   hash: string;
 }
 
@@ -31,8 +31,8 @@ interface Folded {
 /** One page of the log after a seq, in order (keyset pagination: memory stays flat). */
 export function readLogPage(reader: SqlQueryable, after: string, limit: number): Promise<EventRow[]> {
   return reader.query<EventRow>(
-    `select seq::text as seq, stream_id, type, schema_version, payload, occurred_at, hash
-       from ledger_events where seq > $1 order by seq limit $2`,
+    `select seq::text as seq, stream_id, type, schema_version, payload, ${isoUtcSql('occurred_at')} as occurred_at, hash
+       from ledger_events where seq > $1 order by ledger_events.seq limit $2`,
     [after, limit],
   );
 }
@@ -64,7 +64,7 @@ export async function replayInto(
       const event = upcastEvent(row.type, row.schema_version, row.payload);
       const folded = accounts.get(userId);
       accounts.set(userId, { state: evolve(folded ? folded.state : initialAccountState, event), lastHash: row.hash });
-      batch.addAll(projectEvent({ seq: row.seq, userId, occurredAt: row.occurred_at, event }));
+      batch.addAll(projectEvent({ seq: row.seq, userId, occurredAt: new Date(row.occurred_at), event }));
     }
     await writeParts(writer, { tables, batch });
     events += page.length;

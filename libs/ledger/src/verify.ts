@@ -2,7 +2,7 @@ import { postingsOf, upcastEvent } from '@savings/domain';
 import type { Sql, SqlQueryable } from '@savings/database';
 import type { VerifyCheck, VerifyReport } from '@savings/contracts';
 import { blockHash, eventsDigest, sealBlocks } from './blocks';
-import { eventHash, GENESIS_HASH, userIdOfStream } from './event-hash';
+import { eventHash, GENESIS_HASH, isoUtcSql, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
 import { replayInto } from './replay';
 
@@ -16,7 +16,7 @@ interface FullEventRow {
   schema_version: number;
   payload: unknown;
   metadata: unknown;
-  occurred_at: Date;
+  occurred_at: string;
   hash: string;
   prev_hash: string;
 }
@@ -58,7 +58,7 @@ export async function verifyLedger(sql: Sql): Promise<VerifyReport> {
 async function checkLogAndBlocks(sql: Sql): Promise<VerifyCheck[]> {
   const blocks = await sql.query<BlockRow>(
     `select block_no::text as block_no, first_seq::text as first_seq, last_seq::text as last_seq, event_count,
-            events_digest, prev_hash, hash from ledger_blocks order by block_no`,
+            events_digest, prev_hash, hash from ledger_blocks order by ledger_blocks.block_no`,
   );
   const heads = new Map<string, { version: number; hash: string }>();
   let chainBad: string | null = null;
@@ -99,15 +99,16 @@ async function checkLogAndBlocks(sql: Sql): Promise<VerifyCheck[]> {
   let after = '0';
   for (;;) {
     const page = await sql.query<FullEventRow>(
-      `select seq::text as seq, stream_id, version, type, schema_version, payload, metadata, occurred_at, hash, prev_hash
-         from ledger_events where seq > $1 order by seq limit $2`,
+      `select seq::text as seq, stream_id, version, type, schema_version, payload, metadata,
+              ${isoUtcSql('occurred_at')} as occurred_at, hash, prev_hash
+         from ledger_events where seq > $1 order by ledger_events.seq limit $2`,
       [after, PAGE],
     );
     if (page.length === 0) break;
     const last = page[page.length - 1].seq;
     const postingRows = await sql.query<{ event_seq: string; line: number; account: string; amount_cents: string }>(
       `select event_seq::text as event_seq, line, account, amount_cents::text as amount_cents
-         from ledger_postings where event_seq > $1 and event_seq <= $2 order by event_seq, line`,
+         from ledger_postings where event_seq > $1 and event_seq <= $2 order by ledger_postings.event_seq, line`,
       [after, last],
     );
     const postingsBySeq = new Map<string, string[]>();
@@ -129,7 +130,7 @@ async function checkLogAndBlocks(sql: Sql): Promise<VerifyCheck[]> {
           schemaVersion: row.schema_version,
           payload: row.payload,
           metadata: row.metadata,
-          occurredAt: row.occurred_at,
+          occurredAt: new Date(row.occurred_at),
         });
         if (row.version !== expectedVersion) {
           chainBad = row.seq;
@@ -340,7 +341,7 @@ async function firstDifference(
         union all
         (select ${key} as key, 'replay' as side from (select ${columns} from ${replayed}
            except select ${columns} from ${stored} ${storedFilter}) r)
-      ) d order by key limit 1`,
+      ) d order by d.key limit 1`,
   );
   if (!row) return null;
   const what =

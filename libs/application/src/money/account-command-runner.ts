@@ -15,6 +15,7 @@ import {
 import {
   ACCOUNT_COLUMNS,
   appendToStream,
+  isoUtcSql,
   canonicalJson,
   ensureAccountRow,
   toSnapshot,
@@ -240,8 +241,8 @@ export class AccountCommandRunner {
     const completed = target.kind === 'withdrawal' ? 'r.completed_at' : 'null::timestamptz';
     const [row] = await this.sql.query<LoadRow>(
       `select ${userColumns}, ${ACCOUNT_COLUMNS}, r.id::text as r_id, r.amount_cents::text as r_amount_cents,
-              r.status as r_status, r.requested_at as r_requested_at, r.processed_at as r_processed_at,
-              ${completed} as r_completed_at
+              r.status as r_status, ${isoUtcSql('r.requested_at')} as r_requested_at,
+              ${isoUtcSql('r.processed_at')} as r_processed_at, ${isoUtcSql(completed)} as r_completed_at
          from ${table} r join users u on u.id = r.user_id left join accounts a on a.user_id = u.id
         where r.id = $1`,
       [target.id],
@@ -273,9 +274,9 @@ interface LoadRow {
   r_id?: string;
   r_amount_cents?: string;
   r_status?: string;
-  r_requested_at?: Date;
-  r_processed_at?: Date | null;
-  r_completed_at?: Date | null;
+  r_requested_at?: string;
+  r_processed_at?: string | null;
+  r_completed_at?: string | null;
 }
 
 function requestOf(row: LoadRow): LoadedRequest | null {
@@ -285,9 +286,9 @@ function requestOf(row: LoadRow): LoadedRequest | null {
     userId: Number(row.uid),
     amountCents: BigInt(row.r_amount_cents as string),
     status: row.r_status as string,
-    requestedAt: row.r_requested_at as Date,
-    processedAt: row.r_processed_at ?? null,
-    completedAt: row.r_completed_at ?? null,
+    requestedAt: new Date(row.r_requested_at as string),
+    processedAt: row.r_processed_at ? new Date(row.r_processed_at) : null,
+    completedAt: row.r_completed_at ? new Date(row.r_completed_at) : null,
   };
 }
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuditEvent, AuditEventsResponse, VerifyReport } from '@savings/contracts';
 import { Money } from '@savings/domain';
-import { balanceAsOf, rebuildReadModels, sealBlocks, verifyLedger, type SealResult } from '@savings/ledger';
+import { balanceAsOf, isoUtcSql, rebuildReadModels, sealBlocks, verifyLedger, type SealResult } from '@savings/ledger';
 import { type Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 import {
@@ -40,14 +40,15 @@ export class ListLedgerEventsHandler implements IQueryHandler<ListLedgerEventsQu
       schema_version: number;
       payload: Record<string, unknown>;
       metadata: Record<string, unknown>;
-      occurred_at: Date;
-      recorded_at: Date;
+      occurred_at: string;
+      recorded_at: string;
       hash: string;
       prev_hash: string;
     }>(
-      `select seq::text as seq, stream_id, version, type, schema_version, payload, metadata, occurred_at, recorded_at,
+      `select seq::text as seq, stream_id, version, type, schema_version, payload, metadata,
+              ${isoUtcSql('occurred_at')} as occurred_at, ${isoUtcSql('recorded_at')} as recorded_at,
               hash, prev_hash
-         from ledger_events where seq > $1 order by seq limit $2`,
+         from ledger_events where seq > $1 order by ledger_events.seq limit $2`,
       [Math.max(0, Math.trunc(query.after) || 0), limit + 1],
     );
     const page = rows.slice(0, limit);
@@ -59,8 +60,8 @@ export class ListLedgerEventsHandler implements IQueryHandler<ListLedgerEventsQu
       schemaVersion: row.schema_version,
       payload: row.payload,
       metadata: row.metadata,
-      occurredAt: row.occurred_at.toISOString(),
-      recordedAt: row.recorded_at.toISOString(),
+      occurredAt: row.occurred_at,
+      recordedAt: row.recorded_at,
       hash: row.hash,
       prevHash: row.prev_hash,
     }));

@@ -1,0 +1,88 @@
+import { Test } from '@nestjs/testing';
+import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
+import { Global, Module, type INestApplicationContext } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfig } from '@savings/config';
+import { createOrmOptions, PooledSql, type Sql } from '@savings/database';
+import { resetDatabase, testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
+import { APP_CONFIG, SQL } from '../platform/tokens';
+import type { CommandContext } from './money.commands';
+import { MoneyModule } from './money.module';
+
+/** The money handlers on this jest worker's emptied test database, driven through the real buses. */
+export interface MoneyTestContext {
+  app: INestApplicationContext;
+  commands: CommandBus;
+  queries: QueryBus;
+  sql: Sql;
+  createUser(options?: { banking?: boolean }): Promise<number>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+export async function startMoneyContext(): Promise<MoneyTestContext> {
+  await resetDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: testRedisPrefix(),
+  });
+  // the money handlers need only SQL and the configuration; no entities, so no metadata discovery
+  // (MikroORM's global metadata storage breaks when a second test file in one worker discovers entities)
+  const orm = await MikroORM.init(createOrmOptions({ databaseUrl: config.databaseUrl, entities: [], poolMax: 20 }));
+  const sql: Sql = new PooledSql(orm);
+  @Global()
+  @Module({
+    providers: [
+      { provide: SQL, useValue: sql },
+      { provide: APP_CONFIG, useValue: config },
+    ],
+    exports: [SQL, APP_CONFIG],
+  })
+  class TestPlatformModule {}
+  const moduleRef = await Test.createTestingModule({
+    imports: [TestPlatformModule, CqrsModule.forRoot(), MoneyModule],
+  }).compile();
+  const app = await moduleRef.init();
+  return {
+    app,
+    commands: app.get(CommandBus),
+    queries: app.get(QueryBus),
+    sql,
+    async createUser(options = {}) {
+      userCounter += 1;
+      const tag = `${process.pid}-${userCounter}`;
+      const [row] = await sql.query<{ id: string }>(
+        `insert into users (name, email, password_hash, reference_code, beneficiary_name, iban, swift)
+         values ($1, $2, 'x', $3, $4, $5, $6) returning id::text as id`,
+        [
+          `User ${tag}`,
+          `user-${tag}@example.com`,
+          `REF-${tag}`,
+          options.banking === false ? null : 'Jane Doe',
+          options.banking === false ? null : 'GB82WEST12345698765432',
+          options.banking === false ? null : 'DEUTDEFF',
+        ],
+      );
+      return Number(row.id);
+    },
+    async close() {
+      await app.close();
+      await orm.close(true);
+    },
+  };
+}
+
+export const adminContext = (overrides: Partial<CommandContext> = {}): CommandContext => ({
+  actor: { kind: 'admin', id: 1 },
+  correlationId: 'test',
+  ...overrides,
+});
+
+export const userContext = (userId: number, overrides: Partial<CommandContext> = {}): CommandContext => ({
+  actor: { kind: 'user', id: userId },
+  correlationId: 'test',
+  ...overrides,
+});

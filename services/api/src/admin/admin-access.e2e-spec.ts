@@ -131,6 +131,9 @@ const ROUTES: RouteCase[] = [
 
 const label = (route: RouteCase) => `${route.method.toUpperCase()} ${route.path}`;
 
+// the project's testTimeout is not applied per project; real HTTP races need more than 5 s
+jest.setTimeout(60_000);
+
 describe('back-office and audit access by role', () => {
   let app: TestApp;
   let admin: TestActor;

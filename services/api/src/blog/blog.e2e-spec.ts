@@ -19,6 +19,9 @@ const INDEX_HTML = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+// the project's testTimeout is not applied per project; real HTTP races need more than 5 s
+jest.setTimeout(60_000);
+
 describe('blog', () => {
   let app: TestApp;
   let admin: TestActor;

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
@@ -33,6 +33,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         LoggerModule.forRoot({
+          // Express 5 route syntax; nestjs-pino's default '*' makes Nest warn at every start
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
           pinoHttp: {
             level: config.logLevel,
             genReqId: requestId,

@@ -76,5 +76,13 @@ module.exports = {
       globalTeardown: '<rootDir>/web/e2e/support/global-teardown.ts',
       testTimeout: 120000,
     },
+    {
+      ...common,
+      // compiled API and worker processes on their own databases, Redis and ports: `npm run test:chaos` only
+      displayName: 'chaos',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/services/**/*.chaos-spec.ts'],
+      testTimeout: 600000,
+    },
   ],
 };

@@ -100,8 +100,12 @@ export class InterestProcessor extends WorkerHost implements BeforeApplicationSh
     }
     this.logger.log(`Interest ${date} complete: ${summary.accounts} accounts credited in ${summary.batches} batches`);
     await job.updateProgress(100);
-    if (date < until) {
-      await this.queue.add(JobNames.dailyInterest, { until }, { jobId: `interest-next_${job.id}` });
+    // go on to the next due date: up to this flow's target, or further if a tick meanwhile found
+    // this date in flight and left it to this chain
+    const latest = latestDueDate(new Date(), this.config.appTimezone, this.config.dailyInterestTime);
+    const next = latest > until ? latest : until;
+    if (date < next) {
+      await this.queue.add(JobNames.dailyInterest, { until: next }, { jobId: `interest-next_${job.id}` });
     }
     return { ...summary, creditedCents: summary.creditedCents.toString() };
   }

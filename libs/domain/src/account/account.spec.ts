@@ -1,0 +1,223 @@
+import fc from 'fast-check';
+import { DomainError } from '../shared/domain-error';
+import { ChartOfAccounts } from './chart-of-accounts';
+import {
+  availableCents,
+  decide,
+  evolve,
+  foldAccount,
+  initialAccountState,
+  type AccountCommand,
+  type AccountState,
+} from './account';
+import type { AccountEvent } from './account-events';
+import { postingsOf } from './postings';
+
+const USER = 42;
+
+/** given(events).when(command) -> events or the error */
+function given(...events: AccountEvent[]) {
+  const state = foldAccount(events);
+  return {
+    when: (command: AccountCommand) => {
+      try {
+        return { events: decide(command, state), error: null };
+      } catch (error) {
+        return { events: [], error: error as DomainError };
+      }
+    },
+  };
+}
+
+const deposited = (cents: bigint): AccountEvent => ({
+  type: 'DepositConfirmed',
+  data: {
+    depositRequestId: null,
+    amountCents: String(cents),
+    note: null,
+    adminId: 1,
+    referenceCode: 'R',
+    balanceBeforeCents: '0',
+    balanceAfterCents: String(cents),
+  },
+});
+
+describe('account decider', () => {
+  it('refuses a withdrawal above the available balance, naming it', () => {
+    const { error } = given(deposited(250000n), {
+      type: 'WithdrawalRequested',
+      data: { withdrawalId: 1, amountCents: '100000' },
+    }).when({ type: 'RequestWithdrawal', data: { withdrawalId: 2, amountCents: 150001n, bankingDetailsSaved: true } });
+    expect(error).toMatchObject({
+      code: 'LEDGER.INSUFFICIENT_FUNDS',
+      kind: 'invalid',
+      message: 'Amount cannot exceed your available balance of $1,500.00',
+    });
+  });
+
+  it('lets an edit use its own hold', () => {
+    const { events } = given(deposited(250000n), {
+      type: 'WithdrawalRequested',
+      data: { withdrawalId: 1, amountCents: '100000' },
+    }).when({ type: 'EditWithdrawal', data: { withdrawalId: 1, amountCents: 250000n } });
+    expect(events).toEqual([
+      { type: 'WithdrawalAmountChanged', data: { withdrawalId: 1, fromCents: '100000', toCents: '250000' } },
+    ]);
+  });
+
+  it('answers 409 (conflict) when approving twice and moves no money', () => {
+    const history: AccountEvent[] = [
+      deposited(250000n),
+      { type: 'WithdrawalRequested', data: { withdrawalId: 1, amountCents: '100000' } },
+    ];
+    const approve: AccountCommand = {
+      type: 'ApproveWithdrawal',
+      data: { withdrawalId: 1, adminId: 1, bankingDetailsComplete: true },
+    };
+    const first = given(...history).when(approve);
+    expect(first.events[0]).toMatchObject({
+      type: 'WithdrawalApproved',
+      data: { balanceBeforeCents: '250000', balanceAfterCents: '150000' },
+    });
+    const second = given(...history, ...first.events).when(approve);
+    expect(second.error).toMatchObject({ kind: 'conflict' });
+  });
+
+  it('uses the product messages for minimums and banking details', () => {
+    expect(
+      given().when({ type: 'RequestDeposit', data: { depositRequestId: 1, amountCents: 99999n } }).error?.message,
+    ).toBe('Minimum deposit amount is $1,000');
+    expect(
+      given(deposited(500000n)).when({
+        type: 'RequestWithdrawal',
+        data: { withdrawalId: 1, amountCents: 100000n, bankingDetailsSaved: false },
+      }).error?.message,
+    ).toBe('Please save your banking details above before requesting a withdrawal');
+    expect(
+      given(deposited(100n)).when({
+        type: 'AdjustBalance',
+        data: { operation: 'subtract', amountCents: 101n, adminId: 1, note: null },
+      }).error?.message,
+    ).toBe('Amount cannot exceed the available balance of $1.00');
+  });
+
+  it('accrues once per date', () => {
+    const { events } = given(deposited(100000n)).when({ type: 'AccrueInterest', data: { accrualDate: '2030-01-01' } });
+    expect(events[0]).toMatchObject({
+      type: 'InterestAccrued',
+      data: { creditedCents: '19', carryBefore: 0, carryAfter: 6500, exactOwedCents: '700000/36500' },
+    });
+    expect(
+      given(deposited(100000n), ...events).when({ type: 'AccrueInterest', data: { accrualDate: '2030-01-01' } }).events,
+    ).toEqual([]);
+  });
+});
+
+// ---- properties over random command sequences ----
+
+const cents = (max: number) => fc.bigInt({ min: 1n, max: BigInt(max) });
+
+function commandArbitrary(): fc.Arbitrary<(ids: { next: number; date: number }) => AccountCommand> {
+  const pick = fc.integer({ min: 1, max: 12 });
+  return fc.oneof(
+    cents(500_000_00).map((amountCents) => (ids) => ({
+      type: 'RequestDeposit' as const,
+      data: { depositRequestId: ++ids.next, amountCents },
+    })),
+    fc
+      .tuple(pick, fc.constantFrom('confirm', 'cancel', 'edit'), cents(400_000_00))
+      .map(([n, what, amountCents]) => () => {
+        if (what === 'confirm') {
+          return {
+            type: 'ConfirmDepositRequest' as const,
+            data: { depositRequestId: n, note: null, adminId: 1, referenceCode: 'R' },
+          };
+        }
+        if (what === 'cancel') return { type: 'CancelDepositRequest' as const, data: { depositRequestId: n } };
+        return { type: 'EditDepositRequest' as const, data: { depositRequestId: n, amountCents } };
+      }),
+    cents(300_000_00).map((amountCents) => (ids) => ({
+      type: 'RequestWithdrawal' as const,
+      data: { withdrawalId: ++ids.next, amountCents, bankingDetailsSaved: true },
+    })),
+    fc
+      .tuple(pick, fc.constantFrom('approve', 'cancel', 'edit', 'payout'), cents(300_000_00))
+      .map(([n, what, amountCents]) => (): AccountCommand => {
+        switch (what) {
+          case 'approve':
+            return { type: 'ApproveWithdrawal', data: { withdrawalId: n, adminId: 1, bankingDetailsComplete: true } };
+          case 'cancel':
+            return { type: 'CancelWithdrawal', data: { withdrawalId: n } };
+          case 'edit':
+            return { type: 'EditWithdrawal', data: { withdrawalId: n, amountCents } };
+          default:
+            return { type: 'PayOutWithdrawal', data: { withdrawalId: n, payoutDate: '2030-02-01' } };
+        }
+      }),
+    fc
+      .tuple(fc.constantFrom('add' as const, 'subtract' as const), cents(200_000_00))
+      .map(([operation, amountCents]) => () => ({
+        type: 'AdjustBalance' as const,
+        data: { operation, amountCents, adminId: 1, note: null },
+      })),
+    cents(900_000_00).map((amountCents) => () => ({
+      type: 'ConfirmDeposit' as const,
+      data: { amountCents, note: null, adminId: 1, referenceCode: 'R' },
+    })),
+    fc.integer({ min: 0, max: 3 }).map((skip) => (ids) => {
+      ids.date += skip;
+      const date = new Date(Date.UTC(2030, 0, 1) + ids.date * 86_400_000).toISOString().slice(0, 10);
+      return { type: 'AccrueInterest' as const, data: { accrualDate: date } };
+    }),
+  );
+}
+
+function customerBalanceFromPostings(events: AccountEvent[]): bigint {
+  let sum = 0n;
+  for (const event of events) {
+    for (const posting of postingsOf(USER, event)) {
+      if (posting.account === ChartOfAccounts.customer(USER)) sum += posting.amountCents;
+    }
+  }
+  return -sum;
+}
+
+describe('account properties', () => {
+  it('random command sequences keep balance = fold = postings, never negative, postings zero-sum', () => {
+    fc.assert(
+      fc.property(fc.array(commandArbitrary(), { minLength: 1, maxLength: 80 }), (builders) => {
+        const ids = { next: 0, date: 0 };
+        let state: AccountState = initialAccountState;
+        const log: AccountEvent[] = [];
+        for (const build of builders) {
+          let events: AccountEvent[];
+          try {
+            events = decide(build(ids), state);
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            continue;
+          }
+          for (const event of events) {
+            const lines = postingsOf(USER, event);
+            expect(lines.reduce((sum, line) => sum + line.amountCents, 0n)).toBe(0n);
+            state = evolve(state, event);
+            log.push(event);
+          }
+          expect(state.balanceCents).toBeGreaterThanOrEqual(0n);
+          expect(state.heldCents).toBeGreaterThanOrEqual(0n);
+          expect(availableCents(state)).toBeGreaterThanOrEqual(0n);
+          let pending = 0n;
+          for (const withdrawal of state.withdrawals.values()) {
+            if (withdrawal.status === 'pending') pending += withdrawal.amountCents;
+          }
+          expect(state.heldCents).toBe(pending);
+        }
+        const refolded = foldAccount(log);
+        expect(refolded).toEqual(state);
+        expect(state.version).toBe(log.length);
+        expect(customerBalanceFromPostings(log)).toBe(state.balanceCents);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

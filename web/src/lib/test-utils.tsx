@@ -1,10 +1,14 @@
 import './test-polyfills';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { toaster } from '../components/toaster';
 import { createQueryClient } from './query-client';
+
+// whole screens render slowly on a busy shared machine: give them room
+jest.setTimeout(30000);
+configure({ asyncUtilTimeout: 4000 });
 
 // the toaster is a module singleton showing one toast at a time: clear it between tests
 afterEach(() => {

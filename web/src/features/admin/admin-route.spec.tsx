@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   AdminDepositRequestItem,
@@ -168,10 +168,6 @@ function setup(overrides: Parameters<typeof mockApi>[0] = {}) {
 
 const mutations = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 const names = () => screen.getAllByTestId('user-row').map((row) => within(row).getAllByRole('cell')[1].textContent);
-
-// the admin screen is large: give slow shared machines room
-jest.setTimeout(30000);
-configure({ asyncUtilTimeout: 4000 });
 
 describe('admin dashboard', () => {
   it('shows a not-allowed state to a customer', async () => {

@@ -65,6 +65,19 @@ describe('dashboard', () => {
     expect(timer).toHaveTextContent('23:59:59');
   });
 
+  it('reloads the dashboard a minute after the credit time', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-22T09:59:58.000Z'), doNotFake: ['queueMicrotask'] });
+    const calls = mockDashboard();
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await screen.findByRole('timer');
+    const loads = () => calls.filter((call) => call.url === '/api/user/dashboard').length;
+    expect(loads()).toBe(1);
+    await act(async () => {
+      jest.advanceTimersByTime(62_000);
+    });
+    await waitFor(() => expect(loads()).toBe(2));
+  });
+
   it('validates the deposit amount and submits a request with an idempotency key', async () => {
     const user = userEvent.setup();
     let requests: unknown[] = [];

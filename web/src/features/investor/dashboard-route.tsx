@@ -1,4 +1,6 @@
 import { Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useAccountActivity } from './api/get-account-activity';
@@ -13,6 +15,11 @@ export function DashboardScreen() {
   const dashboard = useDashboard();
   const activity = useAccountActivity();
   useRedirectOnUnauthenticated(dashboard.error, activity.error);
+  const queryClient = useQueryClient();
+  const reloadAfterCredit = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['user'] }),
+    [queryClient],
+  );
 
   if (dashboard.isPending) {
     return (
@@ -43,7 +50,7 @@ export function DashboardScreen() {
         </Stack>
         <BalanceCards balance={user.balance} monthlyInterest={monthlyInterest} />
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
-          <InterestCountdown nextInterestAt={nextInterestAt} balance={user.balance} />
+          <InterestCountdown nextInterestAt={nextInterestAt} balance={user.balance} onCredited={reloadAfterCredit} />
           <ReferenceCodeCard referenceCode={user.referenceCode} />
         </Grid>
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">

@@ -5,6 +5,24 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { formatDateGb } from '../utils/format';
 
+/** Drawn inline: headless and minimal systems often lack an emoji font. */
+function BellIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+      <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+    </svg>
+  );
+}
+
 /** A bell with the unread count; opens the list of deposit and withdrawal request notifications. */
 export function NotificationsBell() {
   const [open, setOpen] = useState(false);
@@ -21,7 +39,7 @@ export function NotificationsBell() {
         aria-expanded={open}
         onClick={() => setOpen((current) => !current)}
       >
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {unread > 0 && (
           <Badge colorPalette="red" variant="solid" data-testid="unread-count">
             {unread}

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -19,6 +19,7 @@ import {
 } from '@savings/application';
 import type { BlogPost } from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
+import { IdParamPipe } from '../admin/id-param.pipe';
 import { BlogPostDto, CreateBlogPostDto, UpdateBlogPostDto } from './blog-post.dto';
 
 /** Blog authoring: admins write, auditors may read drafts too. */
@@ -43,7 +44,7 @@ export class AdminBlogController {
   @ApiOperation({ summary: 'One post by id, drafts included' })
   @ApiOkResponse({ type: BlogPostDto })
   @ApiNotFoundResponse({ description: 'Unknown id' })
-  get(@Param('id', ParseIntPipe) id: number): Promise<BlogPost> {
+  get(@Param('id', IdParamPipe) id: number): Promise<BlogPost> {
     return this.queries.execute(new GetBlogPostQuery(id));
   }
 
@@ -63,7 +64,7 @@ export class AdminBlogController {
   @ApiOkResponse({ type: BlogPostDto })
   @ApiNotFoundResponse({ description: 'Unknown id' })
   @ApiConflictResponse({ description: 'The given slug is used by another post' })
-  update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateBlogPostDto): Promise<BlogPost> {
+  update(@Param('id', IdParamPipe) id: number, @Body() body: UpdateBlogPostDto): Promise<BlogPost> {
     return this.commands.execute(new UpdateBlogPostCommand(id, body));
   }
 
@@ -73,7 +74,7 @@ export class AdminBlogController {
   @ApiOperation({ summary: 'Delete a post' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiNotFoundResponse({ description: 'Unknown id' })
-  async remove(@Param('id', ParseIntPipe) id: number): Promise<void> {
+  async remove(@Param('id', IdParamPipe) id: number): Promise<void> {
     await this.commands.execute(new DeleteBlogPostCommand(id));
   }
 }

@@ -126,6 +126,7 @@ describe('blog', () => {
     await admin.agent.delete(`/api/admin/blog/posts/${post.id}`).expect(204);
     await admin.agent.delete(`/api/admin/blog/posts/${post.id}`).expect(404);
     await admin.agent.put('/api/admin/blog/posts/999999').send({ title: 'x' }).expect(404);
+    await admin.agent.get('/api/admin/blog/posts/99999999999999999999').expect(400);
   });
 
   describe('server-rendered meta for crawlers', () => {

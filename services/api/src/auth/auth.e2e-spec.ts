@@ -247,6 +247,16 @@ describe('auth: register, login, logout, me', () => {
       expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
     });
 
+    it('a burst of parallel guesses gets at most 10 checked', async () => {
+      const identifier = `burst${Date.now()}@example.com`;
+      const responses = await Promise.all(
+        Array.from({ length: 25 }, () => login({ email: identifier, password: 'guess' })),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
+    });
+
     it('throttles 10 failures per client address with 429, even for a right password', async () => {
       const ip = nextIp();
       for (let i = 0; i < 10; i += 1)

@@ -20,12 +20,11 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   async validate(req: Request, identifier: string, password: string): Promise<SessionUser> {
     const address = req.ip ?? 'unknown';
-    await this.throttle.assertAllowed(identifier, address);
+    await this.throttle.reserveAttempt(identifier, address);
     const user = await this.queryBus.execute<VerifyCredentialsQuery, SessionUser | null>(
       new VerifyCredentialsQuery(identifier, password),
     );
     if (!user) {
-      await this.throttle.recordFailure(identifier, address);
       // one answer for unknown account and wrong password
       throw new DomainError('AUTH.INVALID_CREDENTIALS', 'unauthenticated', Messages.invalidCredentials);
     }

@@ -10,8 +10,9 @@ export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Sign-in brute-force guard (contract section 1): failures are counted per identifier and per client
- * address in Redis for 15 minutes; at 10 either way, further attempts get 429 until the window ends.
+ * Sign-in brute-force guard (contract section 1): failed attempts are counted per identifier and per
+ * client address in Redis for 15 minutes; after 10 either way, further attempts get 429 until the
+ * window (which starts at the first attempt) ends.
  */
 @Injectable()
 export class LoginThrottle {
@@ -27,23 +28,29 @@ export class LoginThrottle {
     return [`${base}:id:${id}`, `${base}:ip:${address}`];
   }
 
-  async assertAllowed(identifier: string, address: string): Promise<void> {
-    const counts = await this.redis.mget(...this.keys(identifier, address));
-    if (counts.some((count) => Number(count ?? 0) >= LOGIN_FAILURE_LIMIT)) {
-      throw new DomainError('AUTH.TOO_MANY_ATTEMPTS', 'rate_limited', Messages.tooManyAttempts);
-    }
-  }
-
-  async recordFailure(identifier: string, address: string): Promise<void> {
+  /**
+   * Counts this attempt before the password is checked, atomically, so a burst of parallel guesses
+   * cannot all slip in before the first failure is recorded: attempt 11 within the window is 429.
+   */
+  async reserveAttempt(identifier: string, address: string): Promise<void> {
     const pipeline = this.redis.multi();
     for (const key of this.keys(identifier, address)) {
       pipeline.incr(key).expire(key, LOGIN_FAILURE_WINDOW_SECONDS, 'NX');
     }
-    await pipeline.exec();
+    const results = (await pipeline.exec()) ?? [];
+    const counts = [results[0]?.[1], results[2]?.[1]].map((value) => Number(value ?? 0));
+    if (counts.some((count) => count > LOGIN_FAILURE_LIMIT)) {
+      throw new DomainError('AUTH.TOO_MANY_ATTEMPTS', 'rate_limited', Messages.tooManyAttempts);
+    }
   }
 
-  /** A success clears the identifier's count (not the address's: one address may try many accounts). */
+  /** A success was not a failure: the identifier starts afresh and the address gets its attempt back. */
   async recordSuccess(identifier: string, address: string): Promise<void> {
-    await this.redis.del(this.keys(identifier, address)[0]);
+    // only an address counter that still exists is decremented (never a new key without expiry)
+    await this.redis.eval(
+      "redis.call('del', KEYS[1]) if redis.call('exists', KEYS[2]) == 1 then redis.call('decr', KEYS[2]) end",
+      2,
+      ...this.keys(identifier, address),
+    );
   }
 }

@@ -117,10 +117,12 @@ describe('account decider', () => {
 
 const cents = (max: number) => fc.bigInt({ min: 1n, max: BigInt(max) });
 
-function commandArbitrary(): fc.Arbitrary<(ids: { next: number; date: number }) => AccountCommand> {
+type Ids = { next: number; date: number };
+
+function commandArbitrary(): fc.Arbitrary<(ids: Ids) => AccountCommand> {
   const pick = fc.integer({ min: 1, max: 12 });
   return fc.oneof(
-    cents(500_000_00).map((amountCents) => (ids) => ({
+    cents(500_000_00).map((amountCents) => (ids: Ids) => ({
       type: 'RequestDeposit' as const,
       data: { depositRequestId: ++ids.next, amountCents },
     })),
@@ -136,7 +138,7 @@ function commandArbitrary(): fc.Arbitrary<(ids: { next: number; date: number }) 
         if (what === 'cancel') return { type: 'CancelDepositRequest' as const, data: { depositRequestId: n } };
         return { type: 'EditDepositRequest' as const, data: { depositRequestId: n, amountCents } };
       }),
-    cents(300_000_00).map((amountCents) => (ids) => ({
+    cents(300_000_00).map((amountCents) => (ids: Ids) => ({
       type: 'RequestWithdrawal' as const,
       data: { withdrawalId: ++ids.next, amountCents, bankingDetailsSaved: true },
     })),
@@ -164,7 +166,7 @@ function commandArbitrary(): fc.Arbitrary<(ids: { next: number; date: number }) 
       type: 'ConfirmDeposit' as const,
       data: { amountCents, note: null, adminId: 1, referenceCode: 'R' },
     })),
-    fc.integer({ min: 0, max: 3 }).map((skip) => (ids) => {
+    fc.integer({ min: 0, max: 3 }).map((skip) => (ids: Ids) => {
       ids.date += skip;
       const date = new Date(Date.UTC(2030, 0, 1) + ids.date * 86_400_000).toISOString().slice(0, 10);
       return { type: 'AccrueInterest' as const, data: { accrualDate: date } };

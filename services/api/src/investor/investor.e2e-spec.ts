@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { CommandBus } from '@nestjs/cqrs';
 import type Redis from 'ioredis';
-import { ConfirmDepositCommand, REDIS, SQL, type CommandContext } from '@savings/application';
+import {
+  AccrueInterestBatchCommand,
+  ConfirmDepositCommand,
+  REDIS,
+  SQL,
+  type CommandContext,
+} from '@savings/application';
 import { amountExceedsAvailable, Messages } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -340,10 +346,32 @@ describe('investor API (/api/user/*)', () => {
     });
   });
 
-  it('interest-payments answers the list shape', async () => {
-    const { agent } = await customer({ deposit: '1000.00' });
+  it('interest-payments: empty at first, then the daily credits in the contract shape, newest first', async () => {
+    const { agent, id } = await customer({ deposit: '100000.00' });
+    expect((await agent.get('/api/user/interest-payments').expect(200)).body).toEqual({ interestPayments: [] });
+    // tomorrow and the day after: both accrual instants are after this deposit, whatever the hour
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const date of [day(1), day(2)]) {
+      await t.app.get(CommandBus).execute(new AccrueInterestBatchCommand(date, id, id + 1, SYSTEM));
+    }
     const response = await agent.get('/api/user/interest-payments').expect(200);
-    expect(response.body).toEqual({ interestPayments: [] });
+    expect(response.body.interestPayments).toHaveLength(2);
+    const [latest, first] = response.body.interestPayments;
+    expect(first).toEqual({
+      id: expect.any(Number),
+      userId: id,
+      balance: 100000,
+      interestRate: expect.closeTo(0.07 / 365, 12),
+      interestAmount: 19.17,
+      paymentDate: expect.any(String),
+      status: 'paid',
+    });
+    expect(Date.parse(latest.paymentDate)).toBeGreaterThan(Date.parse(first.paymentDate));
+    // $19.178 owed on day one: the 0.8 cent carried makes day two's credit 19.18 on the new balance
+    expect(latest.balance).toBe(100019.17);
+    expect(latest.interestAmount).toBe(19.18);
+    const dashboard = await agent.get('/api/user/dashboard').expect(200);
+    expect(dashboard.body.user.balance).toBe(100038.35);
   });
 
   describe('change password', () => {

@@ -32,6 +32,8 @@ interface InterestBenchResult {
   worker_concurrency: number;
   batches: number;
   bench_process_peak_rss_mb: number;
+  /** the worker's resident memory when idle, before the job: peak minus this is what the job used */
+  worker_idle_rss_mb: number;
   measured_at: string;
 }
 
@@ -71,6 +73,7 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     worker = started.child;
     await waitUntil(async () => (await queue.getWorkers()).length > 0, 120_000, 'the worker to connect');
     const sampler = startRssSampler(started.child.pid as number);
+    const idleRssMb = sampler.current();
     const t0 = process.hrtime.bigint();
     await queue.add(JobNames.dailyInterest, { until: JOB_DATE });
     await waitUntil(() => runCompleted(db, JOB_DATE), 30 * 60_000, `the job to complete ${JOB_DATE}`, 100);
@@ -96,6 +99,7 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
       worker_concurrency: concurrency,
       batches: run.batches,
       bench_process_peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      worker_idle_rss_mb: Math.round(idleRssMb),
       measured_at: new Date().toISOString(),
     };
     const dir = join(repoRoot, 'bench/results');
@@ -233,7 +237,7 @@ async function startWorker(
 }
 
 /** Resident memory of the worker, sampled every 100 ms; the kernel's high-water mark at the end. */
-function startRssSampler(pid: number): { stop(): number } {
+function startRssSampler(pid: number): { current(): number; stop(): number } {
   const read = (field: 'VmRSS' | 'VmHWM'): number => {
     try {
       const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -245,6 +249,7 @@ function startRssSampler(pid: number): { stop(): number } {
   let peak = read('VmRSS');
   const timer = setInterval(() => (peak = Math.max(peak, read('VmRSS'))), 100);
   return {
+    current: () => read('VmRSS'),
     stop() {
       clearInterval(timer);
       return Math.max(peak, read('VmHWM'));

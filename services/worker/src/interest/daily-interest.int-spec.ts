@@ -157,4 +157,25 @@ describe('daily interest through the queue: exactly once per account and date', 
     expect(batches.length).toBeGreaterThan(0);
     expect(batches.every((job) => job.progress === 100)).toBe(true);
   });
+
+  it('dispatches batches with retries and exponential backoff; a failing batch is retried, then kept', async () => {
+    const batch = (await queue.getJobs(['completed'])).find((job) => job.name === JobNames.interestBatch);
+    expect(batch?.opts).toMatchObject({
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnFail: false,
+      failParentOnFailure: true,
+    });
+    // the ledger refuses a date that does not exist: every attempt fails
+    const failing = await queue.add(
+      JobNames.interestBatch,
+      { date: '2027-13-01', fromUserId: 0, toUserId: 4 },
+      { attempts: 3, backoff: { type: 'exponential', delay: 50 } },
+    );
+    await waitFor(async () => (await failing.getState()) === 'failed', 'the failing batch to run out of attempts');
+    const kept = await queue.getJob(failing.id as string);
+    expect(kept?.attemptsMade).toBe(3);
+    expect(kept?.failedReason).toMatch(/not a date/);
+    expect((await queue.getJobs(['failed'])).map((job) => job.id)).toContain(failing.id);
+  });
 });

@@ -6,6 +6,7 @@ import {
   InterestRunService,
   JobNames,
   SQL,
+  defaultJobOptions,
   type InterestBatchJobData,
   type InterestDateJobData,
 } from '@savings/application';
@@ -55,7 +56,8 @@ export class InterestDispatcher {
         name: JobNames.interestDate,
         queueName: INTEREST_QUEUE,
         data: parentData,
-        opts: { jobId: parentJobId(date, next) },
+        // flows do not apply the queue's default job options: retries and retention are set here
+        opts: { ...defaultJobOptions, jobId: parentJobId(date, next) },
         children: plan.pending.map((range) => {
           const data: InterestBatchJobData = { date, ...range };
           return {
@@ -63,7 +65,11 @@ export class InterestDispatcher {
             queueName: INTEREST_QUEUE,
             data,
             // a batch that exhausts its retries fails the date, so the next tick dispatches it again
-            opts: { jobId: `interest-batch_${date}_${range.fromUserId}_a${next}`, failParentOnFailure: true },
+            opts: {
+              ...defaultJobOptions,
+              jobId: `interest-batch_${date}_${range.fromUserId}_a${next}`,
+              failParentOnFailure: true,
+            },
           };
         }),
       });

@@ -1,0 +1,75 @@
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  LedgerBalanceQuery,
+  ReplayLedgerCommand,
+  VerifyLedgerQuery,
+  type LedgerBalanceResult,
+  type ReplayLedgerResult,
+} from '@savings/application';
+import type { VerifyReport } from '@savings/contracts';
+import { parseArgs, UsageError, type CliCommand } from '../command';
+import { withApplication } from '../with-application';
+
+const USAGE = 'Usage: npm run ledger -- verify | replay | balance --user ID [--as-of ISO-DATE]';
+
+export interface LedgerCommandDeps {
+  log(line: string): void;
+}
+
+/** `npm run ledger -- verify|replay|balance` (api-contract.md section 7). */
+export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => console.log(line) }): CliCommand {
+  return {
+    name: 'ledger',
+    summary: 'verify the ledger, rebuild read models from it, or a balance at a point in time',
+    async run(args, config) {
+      const { flags, positional } = parseArgs(args);
+      const [action] = positional;
+      switch (action) {
+        case 'verify':
+          return withApplication(config, async (app) => {
+            const report: VerifyReport = await app.get(QueryBus).execute(new VerifyLedgerQuery());
+            for (const check of report.checks) {
+              const where = check.firstBadSeq ? ` (first bad seq ${check.firstBadSeq})` : '';
+              deps.log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}${where}`);
+            }
+            deps.log(report.ok ? 'Ledger verified.' : 'Ledger verification FAILED.');
+            return report.ok ? 0 : 1;
+          });
+        case 'replay':
+          return withApplication(config, async (app) => {
+            const result: ReplayLedgerResult = await app.get(CommandBus).execute(new ReplayLedgerCommand());
+            deps.log(
+              `Rebuilt the read models of ${result.accounts} accounts from ${result.events} events ` +
+                `(up to seq ${result.lastSeq}) in ${result.seconds.toFixed(2)} s.`,
+            );
+            return 0;
+          });
+        case 'balance': {
+          const user = flags.get('user');
+          if (typeof user !== 'string' || !/^\d+$/.test(user)) throw new UsageError(`--user ID is required. ${USAGE}`);
+          const asOfFlag = flags.get('as-of');
+          let asOf: Date | null = null;
+          if (asOfFlag !== undefined) {
+            if (typeof asOfFlag !== 'string' || Number.isNaN(Date.parse(asOfFlag))) {
+              throw new UsageError(`--as-of must be an ISO date or instant, e.g. 2026-11-01 or 2026-11-01T10:00:00Z`);
+            }
+            asOf = new Date(asOfFlag);
+          }
+          return withApplication(config, async (app) => {
+            const result: LedgerBalanceResult = await app
+              .get(QueryBus)
+              .execute(new LedgerBalanceQuery(Number(user), asOf));
+            deps.log(
+              `User ${result.userId} balance ${result.asOf ? `as of ${result.asOf}` : 'now'}: ${result.balance} USD`,
+            );
+            return 0;
+          });
+        }
+        default:
+          throw new UsageError(USAGE);
+      }
+    },
+  };
+}
+
+export const ledgerCommand = createLedgerCommand();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   AdminDepositRequestItem,
@@ -200,6 +200,41 @@ describe('admin dashboard', () => {
     expect(names()).toEqual(['alice', 'bob', 'Charlie']);
     await events.click(screen.getByRole('button', { name: /^User #/ }));
     expect(names()).toEqual(['Charlie', 'alice', 'bob']);
+  });
+
+  it('refetches all four lists every 30 seconds, and the users on Refresh Data', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    try {
+      const calls = mockApi({
+        'GET /api/auth/me': { body: { user: me } },
+        'GET /api/admin/users': { body: { users, totalUsers: 3, totalBalance: 8500, totalMonthlyInterest: 49.58 } },
+        'GET /api/admin/transactions': { body: { transactions } },
+        'GET /api/admin/withdrawals': { body: { withdrawals } },
+        'GET /api/admin/deposit-requests': { body: { depositRequests } },
+        'GET /api/admin/notifications': { body: { unread: 0, notifications: [] } },
+        'GET /api/admin/blog/posts': { body: [] },
+      });
+      renderRoute(<AdminScreen />, '/admin');
+      await screen.findByRole('heading', { name: 'Admin Dashboard' });
+      const count = (path: string) => calls.filter((call) => call.url === path).length;
+      const lists = [
+        '/api/admin/users',
+        '/api/admin/transactions',
+        '/api/admin/withdrawals',
+        '/api/admin/deposit-requests',
+      ];
+      await waitFor(() => lists.forEach((path) => expect(count(path)).toBe(1)));
+      await act(async () => {
+        jest.advanceTimersByTime(30_000);
+      });
+      await waitFor(() => lists.forEach((path) => expect(count(path)).toBe(2)));
+
+      screen.getByRole('button', { name: 'Refresh Data' }).click();
+      await waitFor(() => expect(count('/api/admin/users')).toBe(3));
+      expect(count('/api/admin/transactions')).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('refuses an invalid amount in Add Balance, then adds with an idempotency key', async () => {

@@ -49,6 +49,20 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: 'Copy reference code' })).toBeInTheDocument();
   });
 
+  it('copies the IBAN and the reference code with a toast', async () => {
+    const user = userEvent.setup();
+    // after setup: user-event installs its own clipboard stub
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    mockDashboard();
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Copy IBAN' }));
+    expect(writeText).toHaveBeenCalledWith('GB33BUKB20201555555555');
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy payment reference' }));
+    expect(writeText).toHaveBeenLastCalledWith('REF12345');
+  });
+
   it('ticks the countdown every second and rolls to the next day after 10:00', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-22T09:59:58.000Z'), doNotFake: ['queueMicrotask'] });
     mockDashboard();

@@ -1,0 +1,188 @@
+import autocannon from 'autocannon';
+import { hash } from 'argon2';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  benchStackOptions,
+  call,
+  cli,
+  customerIds,
+  freshDatabase,
+  repoRoot,
+  seedCustomers,
+  settle,
+  signIn,
+  startApi,
+  type RunningApi,
+} from './http-stack';
+
+/**
+ * `npm run bench -- http`: the compiled API on its own database (savings_bench_http) with 10,000
+ * customers, loaded by autocannon at 1, 16 and 64 connections for ~5 s each:
+ *   bare          GET /api/health/live (no dependency: the framework's ceiling on this machine)
+ *   dashboard     GET /api/user/dashboard with a customer's session
+ *   admin_users   GET /api/admin/users with an admin's session (all 10,000 users, as the web app asks)
+ *   admin_adjust  PATCH /api/admin/users/{id}/balance add 0.01, round-robin over 1,000 accounts
+ * Writes bench/results/http.json. autocannon runs in this process on the same cores as the API, so the
+ * figures are a floor for a machine where load and server are apart.
+ */
+
+export const CONNECTIONS = [1, 16, 64] as const;
+const USERS = Number(process.env.BENCH_HTTP_USERS ?? 10_000);
+const FUNDED = 1_000;
+const DURATION_S = Number(process.env.BENCH_HTTP_DURATION ?? 5);
+const PASSWORD = 'bench-password-1';
+
+export interface Figure {
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  /** Answers that were not 2xx, and socket errors/timeouts: a figure with either is not a clean one. */
+  non2xx: number;
+  errors: number;
+}
+
+type Scenario = 'bare' | 'dashboard' | 'admin_users' | 'admin_adjust';
+export type HttpResults = Record<Scenario, Record<string, Figure>> & { meta: Record<string, unknown> };
+
+async function measure(
+  api: RunningApi,
+  connections: number,
+  request: { path: string; method?: string; headers?: Record<string, string>; body?: string; paths?: string[] },
+  durationS = DURATION_S,
+): Promise<Figure> {
+  let next = 0;
+  const result = await autocannon({
+    url: api.baseUrl,
+    connections,
+    duration: durationS,
+    timeout: 30,
+    requests: [
+      {
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: request.headers,
+        body: request.body,
+        // round-robin over several paths (e.g. accounts) when given
+        ...(request.paths
+          ? {
+              setupRequest: (req) => ({
+                ...req,
+                path: (request.paths as string[])[next++ % (request.paths as string[]).length],
+              }),
+            }
+          : {}),
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function runHttpBench(): Promise<HttpResults> {
+  const options = benchStackOptions();
+  const log = (line: string): void => console.log(`[bench http] ${line}`);
+  log(`database ${new URL(options.databaseUrl).pathname.slice(1)}, API port ${options.port}`);
+  await freshDatabase(options);
+  await seedCustomers(options, USERS, await hash(PASSWORD));
+  cli(options, [
+    'admin:create',
+    '--email',
+    'bench.admin@example.test',
+    '--password',
+    PASSWORD,
+    '--name',
+    'Bench Admin',
+  ]);
+  const api = await startApi(options);
+  try {
+    const admin = await signIn(api.baseUrl, 'bench.admin@example.test', PASSWORD);
+    // money through the ledger's own command (admin direct deposit), for the accounts the load touches
+    const funded = await customerIds(options, FUNDED);
+    for (const userId of funded) {
+      await call(api.baseUrl, admin, 'POST', '/api/admin/deposits/confirm', { userId, amount: 10_000 }, 201);
+    }
+    const customer = await signIn(api.baseUrl, 'bench1@example.test', PASSWORD);
+    log(`${USERS} customers seeded, ${funded.length} funded through POST /api/admin/deposits/confirm`);
+
+    const withSession = (cookie: string): Record<string, string> => ({ cookie });
+    const scenarios: Record<Scenario, Parameters<typeof measure>[2]> = {
+      bare: { path: '/api/health/live' },
+      dashboard: { path: '/api/user/dashboard', headers: withSession(customer) },
+      admin_users: { path: '/api/admin/users', headers: withSession(admin) },
+      admin_adjust: {
+        method: 'PATCH',
+        path: `/api/admin/users/${funded[0]}/balance`,
+        paths: funded.map((id) => `/api/admin/users/${id}/balance`),
+        headers: { ...withSession(admin), 'content-type': 'application/json', origin: api.baseUrl },
+        body: JSON.stringify({ amount: 0.01, operation: 'add', note: 'bench' }),
+      },
+    };
+    // one short warm-up per route (JIT, pools, caches) outside the figures
+    for (const scenario of Object.values(scenarios)) {
+      await measure(api, 4, scenario, 1);
+      await settle(api.baseUrl);
+    }
+
+    const results = { meta: {} } as HttpResults;
+    for (const [name, scenario] of Object.entries(scenarios) as [Scenario, Parameters<typeof measure>[2]][]) {
+      results[name] = {};
+      for (const connections of CONNECTIONS) {
+        await settle(api.baseUrl);
+        const figure = await measure(api, connections, scenario);
+        results[name][String(connections)] = figure;
+        log(
+          `${name.padEnd(12)} c=${String(connections).padStart(2)}  ${String(figure.rps).padStart(6)} req/s  ` +
+            `p50 ${figure.p50_ms} ms  p99 ${figure.p99_ms} ms` +
+            (figure.non2xx || figure.errors ? `  (non-2xx ${figure.non2xx}, errors ${figure.errors})` : ''),
+        );
+      }
+    }
+    // the adjustments moved money by the ledger's commands: it must still prove itself
+    const verify = (await call(api.baseUrl, admin, 'GET', '/api/audit/verify', undefined, 200)) as { ok: boolean };
+    results.meta = {
+      at: new Date().toISOString(),
+      users: USERS,
+      durationSeconds: DURATION_S,
+      cpus: (await import('node:os')).cpus().length,
+      node: process.version,
+      ledgerVerified: verify.ok,
+      targets: targets(results),
+    };
+    return results;
+  } finally {
+    await api.stop();
+  }
+}
+
+function targets(results: HttpResults): Record<string, { target: string; value: number; met: boolean }> {
+  const ratio = results.dashboard['16'].rps / Math.max(1, results.bare['16'].rps);
+  return {
+    dashboard_vs_bare_rps_16: { target: '>= 0.5', value: Number(ratio.toFixed(2)), met: ratio >= 0.5 },
+    dashboard_p99_ms_16: {
+      target: '< 50',
+      value: results.dashboard['16'].p99_ms,
+      met: results.dashboard['16'].p99_ms < 50,
+    },
+    admin_users_p99_ms_16: {
+      target: '< 200',
+      value: results.admin_users['16'].p99_ms,
+      met: results.admin_users['16'].p99_ms < 200,
+    },
+  };
+}
+
+export async function httpBenchCommand(): Promise<number> {
+  const results = await runHttpBench();
+  const dir = join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'http.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`[bench http] targets: ${JSON.stringify(results.meta.targets)}`);
+  console.log(`[bench http] written to bench/results/http.json`);
+  return 0;
+}

@@ -65,6 +65,7 @@ module.exports = {
         '<rootDir>/services/**/*.e2e-spec.ts',
       ],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/libs/testing/src/after-env.ts'],
       testTimeout: 60000,
     },
     {

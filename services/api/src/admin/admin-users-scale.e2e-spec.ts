@@ -50,11 +50,9 @@ describe('GET /api/admin/users with 10,000 users', () => {
     }
   });
 
-  it('returns every user with totals that match the rows, quickly', async () => {
-    await admin.agent.get('/api/admin/users?limit=1').expect(200); // warm-up
-    const started = performance.now();
+  // Speed is measured by `npm run bench -- http` (admin_users), never asserted in a test.
+  it('returns every user with totals that match the rows', async () => {
     const response = await admin.agent.get('/api/admin/users').expect(200);
-    const elapsed = performance.now() - started;
     const body = response.body as AdminUsersResponse;
     expect(body.totalUsers).toBe(USERS + 1);
     expect(body.users).toHaveLength(USERS + 1);
@@ -63,19 +61,13 @@ describe('GET /api/admin/users with 10,000 users', () => {
     const monthlyCents = body.users.reduce((sum, u) => sum + BigInt(Math.round(u.monthlyInterest * 100)), 0n);
     expect(BigInt(Math.round(body.totalBalance * 100))).toBe(balanceCents);
     expect(BigInt(Math.round(body.totalMonthlyInterest * 100))).toBe(monthlyCents);
-    process.stdout.write(`GET /api/admin/users, ${USERS + 1} users: ${elapsed.toFixed(0)} ms\n`);
-    expect(elapsed).toBeLessThan(3000);
   });
 
   it('pages and sorts by balance in one statement', async () => {
-    const started = performance.now();
     const response = await admin.agent.get('/api/admin/users?sort=balance&order=desc&limit=50').expect(200);
-    const elapsed = performance.now() - started;
     const body = response.body as AdminUsersResponse;
     expect(body.users).toHaveLength(50);
     expect(body.users[0].balance).toBe(1039.39);
     expect(body.totalUsers).toBe(USERS + 1);
-    process.stdout.write(`GET /api/admin/users?sort=balance&limit=50: ${elapsed.toFixed(0)} ms\n`);
-    expect(elapsed).toBeLessThan(1000);
   });
 });

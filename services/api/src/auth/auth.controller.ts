@@ -50,7 +50,9 @@ export class AuthController {
   })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiUnauthorizedResponse({ description: 'Invalid credentials (the same for an unknown account).' })
-  @ApiTooManyRequestsResponse({ description: '10 failures within 15 minutes for the identifier or the address.' })
+  @ApiTooManyRequestsResponse({
+    description: '10 failures within 15 minutes for the identifier or the address; Retry-After gives the seconds left.',
+  })
   async login(
     @Body() _body: LoginDto,
     @Req() req: Request,

@@ -245,6 +245,9 @@ describe('auth: register, login, logout, me', () => {
       const blocked = await login({ email: identifier, password: 'guess' });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
+      const retryAfter = Number(blocked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
     });
 
     it('a burst of parallel guesses gets at most 10 checked', async () => {

@@ -20,7 +20,11 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   async validate(req: Request, identifier: string, password: string): Promise<SessionUser> {
     const address = req.ip ?? 'unknown';
-    await this.throttle.reserveAttempt(identifier, address);
+    const refused = await this.throttle.reserveAttempt(identifier, address);
+    if (refused) {
+      req.res?.setHeader('Retry-After', String(refused.retryAfterSeconds));
+      throw new DomainError('AUTH.TOO_MANY_ATTEMPTS', 'rate_limited', Messages.tooManyAttempts);
+    }
     const user = await this.queryBus.execute<VerifyCredentialsQuery, SessionUser | null>(
       new VerifyCredentialsQuery(identifier, password),
     );

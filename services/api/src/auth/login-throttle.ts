@@ -3,8 +3,6 @@ import { createHash } from 'node:crypto';
 import Redis from 'ioredis';
 import type { AppConfig } from '@savings/config';
 import { APP_CONFIG, REDIS } from '@savings/application';
-import { Messages } from '@savings/contracts';
-import { DomainError } from '@savings/domain';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -30,18 +28,19 @@ export class LoginThrottle {
 
   /**
    * Counts this attempt before the password is checked, atomically, so a burst of parallel guesses
-   * cannot all slip in before the first failure is recorded: attempt 11 within the window is 429.
+   * cannot all slip in before the first failure is recorded. Attempt 11 within the window is refused:
+   * the answer says how long until the window ends.
    */
-  async reserveAttempt(identifier: string, address: string): Promise<void> {
+  async reserveAttempt(identifier: string, address: string): Promise<{ retryAfterSeconds: number } | null> {
     const pipeline = this.redis.multi();
     for (const key of this.keys(identifier, address)) {
-      pipeline.incr(key).expire(key, LOGIN_FAILURE_WINDOW_SECONDS, 'NX');
+      pipeline.incr(key).expire(key, LOGIN_FAILURE_WINDOW_SECONDS, 'NX').ttl(key);
     }
-    const results = (await pipeline.exec()) ?? [];
-    const counts = [results[0]?.[1], results[2]?.[1]].map((value) => Number(value ?? 0));
-    if (counts.some((count) => count > LOGIN_FAILURE_LIMIT)) {
-      throw new DomainError('AUTH.TOO_MANY_ATTEMPTS', 'rate_limited', Messages.tooManyAttempts);
-    }
+    const results = ((await pipeline.exec()) ?? []).map(([, value]) => Number(value ?? 0));
+    // per key: [count, expire result, seconds left]
+    const blocked = [0, 3].filter((index) => results[index] > LOGIN_FAILURE_LIMIT);
+    if (blocked.length === 0) return null;
+    return { retryAfterSeconds: Math.max(1, ...blocked.map((index) => results[index + 2])) };
   }
 
   /** A success was not a failure: the identifier starts afresh and the address gets its attempt back. */

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import {
   ListAdminDepositRequestsHandler,
   ListAdminTransactionsHandler,
@@ -12,9 +11,8 @@ import {
 } from './admin-notifications.handler';
 import { ListAdminUsersHandler } from './admin-users.handler';
 
-/** Back-office read models (users, transactions, withdrawals, deposit requests) and notifications. */
+/** Back-office read models and notifications (needs CqrsModule.forRoot() at the root). */
 @Module({
-  imports: [CqrsModule],
   providers: [
     ListAdminUsersHandler,
     ListAdminTransactionsHandler,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { CreateBlogPostHandler, DeleteBlogPostHandler, UpdateBlogPostHandler } from './blog-commands.handler';
 import {
   GetBlogPostHandler,
@@ -8,9 +7,8 @@ import {
   ListPublishedBlogPostsHandler,
 } from './blog-queries.handler';
 
-/** Blog authoring and reading; imported once by the API. */
+/** Blog authoring and reading (needs CqrsModule.forRoot() at the root, like MoneyModule). */
 @Module({
-  imports: [CqrsModule],
   providers: [
     CreateBlogPostHandler,
     UpdateBlogPostHandler,

@@ -7,7 +7,7 @@ import type { BlogPost } from '@savings/contracts';
 import { testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
 import { createApp } from '../create-app';
 import { startTestApp, type TestApp } from '../../test/test-app';
-import { signedIn, type TestActor } from '../../test/back-office';
+import { expectLedgerVerifies, signedIn, type TestActor } from '../../test/back-office';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -31,7 +31,11 @@ describe('blog', () => {
     admin = await signedIn(app, 'admin', 'Blog Admin');
   });
   afterAll(async () => {
-    await app.close();
+    try {
+      await expectLedgerVerifies(app);
+    } finally {
+      await app.close();
+    }
   });
 
   async function create(body: Record<string, unknown>): Promise<BlogPost> {

@@ -1,19 +1,20 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type {
-  AccountActivityItem,
-  AccountActivityResponse,
-  AdminTransactionKind,
-  AdminTransactionType,
-  DashboardResponse,
-  DepositRequestItem,
-  DepositRequestsResponse,
-  DepositRequestStatus,
-  InterestPaymentsResponse,
-  InterestPaymentStatus,
-  WithdrawalItem,
-  WithdrawalsResponse,
-  WithdrawalStatus,
+import {
+  Messages,
+  type AccountActivityItem,
+  type AccountActivityResponse,
+  type AdminTransactionKind,
+  type AdminTransactionType,
+  type DashboardResponse,
+  type DepositRequestItem,
+  type DepositRequestsResponse,
+  type DepositRequestStatus,
+  type InterestPaymentsResponse,
+  type InterestPaymentStatus,
+  type WithdrawalItem,
+  type WithdrawalsResponse,
+  type WithdrawalStatus,
 } from '@savings/contracts';
 import type { AppConfig } from '@savings/config';
 import { type Sql } from '@savings/database';
@@ -53,7 +54,7 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
         where u.id = $1`,
       [query.userId],
     );
-    if (!row) throw new DomainError('USER.NOT_FOUND', 'unauthenticated', 'Authentication required');
+    if (!row) throw new DomainError('USER.NOT_FOUND', 'unauthenticated', Messages.authenticationRequired);
     const balance = BigInt(row.balance_cents);
     return {
       user: {

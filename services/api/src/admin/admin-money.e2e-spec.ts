@@ -146,9 +146,11 @@ describe('back-office money calls', () => {
           .set('Idempotency-Key', `adjust-${userId}`)
           .send({ amount, operation: 'add' });
       const first = await call(25).expect(200);
+      await admin.agent.patch(`/api/admin/users/${userId}/balance`).send({ amount: 5, operation: 'add' }).expect(200);
       const again = await call(25).expect(200);
-      expect(again.body.transaction).toEqual(first.body.transaction);
-      expect(await balanceCents(app, userId)).toBe(102500n);
+      expect(again.body).toEqual(first.body);
+      expect(first.body.user.balance).toBe(1025);
+      expect(await balanceCents(app, userId)).toBe(103000n);
       await expectRefusedUnchanged(() => call(26), 409);
     });
   });

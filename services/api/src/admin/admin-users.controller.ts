@@ -69,6 +69,8 @@ export class AdminUsersController {
       new AdjustBalanceCommand(userId, amount, body.operation, note, context),
     );
     const user = await this.queries.execute<GetUserQuery, PublicUser>(new GetUserQuery(userId));
-    return { user, transaction: result.transaction };
+    // balances as the command left them, so a repeated Idempotency-Key answers exactly the first response
+    const { balance, availableBalance } = result.account;
+    return { user: { ...user, balance, availableBalance }, transaction: result.transaction };
   }
 }

@@ -29,7 +29,7 @@ describe('admin payout files and queue dashboard', () => {
       [csvPath, xmlPath],
     );
     fileId = Number(row.id);
-  });
+  }, 60_000);
 
   afterAll(() => app.close());
 

@@ -33,16 +33,14 @@ describe('npm run jobs', () => {
         `insert into users (name, email, password_hash, reference_code) values ($1, $2, 'x', $3) returning id`,
         [`Cli ${i}`, `cli-${i}@example.test`, `CLI${i}`],
       );
-      await app
-        .get(CommandBus)
-        .execute(
-          new ConfirmDepositCommand(Number(row.id), '3650.00', null, {
-            actor: { kind: 'admin', id: 1 },
-            correlationId: 'cli',
-          }),
-        );
+      await app.get(CommandBus).execute(
+        new ConfirmDepositCommand(Number(row.id), '3650.00', null, {
+          actor: { kind: 'admin', id: 1 },
+          correlationId: 'cli',
+        }),
+      );
     }
-  });
+  }, 60_000);
 
   beforeEach(() => {
     lines = [];

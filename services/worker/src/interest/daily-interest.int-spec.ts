@@ -35,7 +35,7 @@ describe('daily interest through the queue: exactly once per account and date', 
     sql = workerA.get<Sql>(SQL);
     for (let i = 0; i < 30; i += 1) funded.push(await fundedUser(workerA, '1000.00'));
     unfunded = await fundedUser(workerA, null);
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await workerA.close();

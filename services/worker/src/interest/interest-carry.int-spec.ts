@@ -17,7 +17,7 @@ describe('the carry rule over 30 days, through the job orchestration', () => {
     await resetDatabase();
     app = await startApplication(workerTestConfig());
     sql = app.get<Sql>(SQL);
-  });
+  }, 60_000);
 
   afterAll(() => app.close());
 

@@ -124,7 +124,7 @@ describe('monthly payouts through the queue', () => {
         pendingId = requested.withdrawal.id;
       }
     }
-  });
+  }, 60_000);
 
   afterAll(() => worker.close());
 

@@ -42,7 +42,7 @@ export async function startApplication(config: AppConfig): Promise<INestApplicat
       module: class JobsTestModule {},
       imports: [PlatformModule.forRoot({ config, poolMax: 6 }), CqrsModule.forRoot(), MoneyModule, JobsModule],
     },
-    { logger: false },
+    { logger: false, abortOnError: false },
   );
   await app.init();
   return app;
@@ -57,7 +57,7 @@ export function openQueue(config: AppConfig, name: string): Queue {
 export async function startWorker(config: AppConfig, options: WorkerRunOptions = {}): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(
     WorkerModule.forRoot(config, { schedules: false, metricsPort: 0, ...options }),
-    { logger: false },
+    { logger: false, abortOnError: false },
   );
   await app.init();
   return app;

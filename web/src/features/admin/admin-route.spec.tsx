@@ -289,7 +289,16 @@ describe('admin dashboard', () => {
   });
 
   it('lists only pending withdrawals; approve needs banking details', async () => {
-    const { events, calls } = setup({ 'PATCH /api/admin/withdrawals/21/approve': { body: {} } });
+    let approved = false;
+    const { events, calls } = setup({
+      'GET /api/admin/withdrawals': () => ({
+        body: { withdrawals: withdrawals.filter((item) => !(approved && item.id === 21)) },
+      }),
+      'PATCH /api/admin/withdrawals/21/approve': () => {
+        approved = true;
+        return { body: {} };
+      },
+    });
     const entries = await screen.findAllByTestId('pending-withdrawal');
     expect(entries).toHaveLength(2);
     const [bob, charlie] = entries;
@@ -299,6 +308,7 @@ describe('admin dashboard', () => {
     expect(within(bob).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await events.click(within(bob).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Withdrawal Approved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('pending-withdrawal')).toHaveLength(1));
     expect(mutations(calls)[0].url).toBe('/api/admin/withdrawals/21/approve');
     expect(mutations(calls)[0].headers['Idempotency-Key']).toBeTruthy();
   });
@@ -366,10 +376,21 @@ describe('admin dashboard', () => {
   });
 
   it('confirms a deposit request with an idempotency key', async () => {
-    const { events, calls } = setup({ 'PATCH /api/admin/deposit-requests/31/confirm': { body: {} } });
+    let confirmed = false;
+    const { events, calls } = setup({
+      'GET /api/admin/deposit-requests': () => ({
+        body: { depositRequests: depositRequests.map((item) => (confirmed ? { ...item, status: 'confirmed' } : item)) },
+      }),
+      'PATCH /api/admin/deposit-requests/31/confirm': () => {
+        confirmed = true;
+        return { body: {} };
+      },
+    });
     const [entry] = await screen.findAllByTestId('pending-deposit-request');
     await events.click(within(entry).getByRole('button', { name: 'Confirm' }));
+    // the entry leaves the list on the refetch; the toast still shows
     expect(await screen.findByText('Deposit Request Confirmed')).toBeInTheDocument();
+    expect(await screen.findByText('No Pending Deposit Requests')).toBeInTheDocument();
     expect(mutations(calls)[0].headers['Idempotency-Key']).toBeTruthy();
   });
 

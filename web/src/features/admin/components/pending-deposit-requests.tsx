@@ -68,14 +68,17 @@ function EditDepositRequestDialog({ request, onClose }: { request: AdminDepositR
 
 function DepositRequestEntry({
   request,
+  confirming,
+  onConfirm,
   onEdit,
   onDelete,
 }: {
   request: AdminDepositRequestItem;
+  confirming: boolean;
+  onConfirm: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const confirm = useConfirmDepositRequest();
   return (
     <Box as="li" borderWidth="1px" rounded="md" p="3" data-testid="pending-deposit-request">
       <Stack gap="2">
@@ -87,24 +90,7 @@ function DepositRequestEntry({
           {request.userEmail} · Requested {formatDateGb(request.requestedAt)}
         </Text>
         <HStack gap="2" wrap="wrap">
-          <Button
-            size="sm"
-            colorPalette="green"
-            loading={confirm.isPending}
-            onClick={() =>
-              confirm.mutate(
-                { id: request.id },
-                {
-                  onSuccess: () =>
-                    toastSuccess(
-                      'Deposit Request Confirmed',
-                      `${formatUsd(request.amount)} credited to ${request.userName}`,
-                    ),
-                  onError: (error) => toastError('Error confirming deposit request', failure(error)),
-                },
-              )
-            }
-          >
+          <Button size="sm" colorPalette="green" loading={confirming} onClick={onConfirm}>
             Confirm
           </Button>
           <Button size="sm" variant="outline" onClick={onEdit}>
@@ -129,7 +115,18 @@ export function PendingDepositRequests({
   const [editing, setEditing] = useState<AdminDepositRequestItem | null>(null);
   const [deleting, setDeleting] = useState<AdminDepositRequestItem | null>(null);
   const remove = useDeleteDepositRequest();
+  // owned here, not by the entry: a confirmed entry leaves the list, and its callbacks would go with it
+  const confirm = useConfirmDepositRequest();
   const pending = (requests ?? []).filter((item) => item.status === 'pending');
+  const confirmRequest = (request: AdminDepositRequestItem) =>
+    confirm.mutate(
+      { id: request.id },
+      {
+        onSuccess: () =>
+          toastSuccess('Deposit Request Confirmed', `${formatUsd(request.amount)} credited to ${request.userName}`),
+        onError: (error) => toastError('Error confirming deposit request', failure(error)),
+      },
+    );
 
   return (
     <Card.Root>
@@ -157,6 +154,8 @@ export function PendingDepositRequests({
               <DepositRequestEntry
                 key={request.id}
                 request={request}
+                confirming={confirm.isPending && confirm.variables?.id === request.id}
+                onConfirm={() => confirmRequest(request)}
                 onEdit={() => setEditing(request)}
                 onDelete={() => setDeleting(request)}
               />

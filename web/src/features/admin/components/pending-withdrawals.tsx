@@ -72,14 +72,17 @@ function EditWithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdr
 
 function WithdrawalEntry({
   withdrawal,
+  approving,
+  onApprove,
   onEdit,
   onDelete,
 }: {
   withdrawal: AdminWithdrawalItem;
+  approving: boolean;
+  onApprove: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const approve = useApproveWithdrawal();
   const bankingMissing = !withdrawal.userBeneficiary || !withdrawal.userIban;
   return (
     <Box as="li" borderWidth="1px" rounded="md" p="3" data-testid="pending-withdrawal">
@@ -101,19 +104,7 @@ function WithdrawalEntry({
           </Text>
         )}
         <HStack gap="2" wrap="wrap">
-          <Button
-            size="sm"
-            colorPalette="green"
-            disabled={bankingMissing}
-            loading={approve.isPending}
-            onClick={() =>
-              approve.mutate(withdrawal.id, {
-                onSuccess: () =>
-                  toastSuccess('Withdrawal Approved', `${formatUsd(withdrawal.amount)} for ${withdrawal.userName}`),
-                onError: (error) => toastError('Error approving withdrawal', failure(error)),
-              })
-            }
-          >
+          <Button size="sm" colorPalette="green" disabled={bankingMissing} loading={approving} onClick={onApprove}>
             Approve
           </Button>
           <Button size="sm" variant="outline" onClick={onEdit}>
@@ -143,7 +134,15 @@ export function PendingWithdrawals({
   const [editing, setEditing] = useState<AdminWithdrawalItem | null>(null);
   const [deleting, setDeleting] = useState<AdminWithdrawalItem | null>(null);
   const remove = useDeleteWithdrawal();
+  // owned here, not by the entry: an approved entry leaves the list, and its callbacks would go with it
+  const approve = useApproveWithdrawal();
   const pending = (withdrawals ?? []).filter((item) => item.status === 'pending');
+  const approveWithdrawal = (withdrawal: AdminWithdrawalItem) =>
+    approve.mutate(withdrawal.id, {
+      onSuccess: () =>
+        toastSuccess('Withdrawal Approved', `${formatUsd(withdrawal.amount)} for ${withdrawal.userName}`),
+      onError: (error) => toastError('Error approving withdrawal', failure(error)),
+    });
 
   return (
     <Card.Root>
@@ -161,6 +160,8 @@ export function PendingWithdrawals({
               <WithdrawalEntry
                 key={withdrawal.id}
                 withdrawal={withdrawal}
+                approving={approve.isPending && approve.variables === withdrawal.id}
+                onApprove={() => approveWithdrawal(withdrawal)}
                 onEdit={() => setEditing(withdrawal)}
                 onDelete={() => setDeleting(withdrawal)}
               />

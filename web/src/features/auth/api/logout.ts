@@ -1,4 +1,4 @@
-import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { currentUserQuery } from '../../../lib/session';
 
@@ -12,14 +12,15 @@ export const logoutMutation = mutationOptions<void, Error, void>({
   mutationFn: logout,
 });
 
-/** Signs out and forgets every cached answer, so nothing of the previous user stays in memory. */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...logoutMutation,
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(currentUserQuery.queryKey, null);
-    },
-  });
+  return useMutation(logoutMutation);
+}
+
+/**
+ * Forgets every cached answer after sign-out, so nothing of the previous user stays in memory. Call it
+ * once the signed-in screen is gone: a mounted screen would refetch, get 401 and redirect to /auth.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData(currentUserQuery.queryKey, null);
 }

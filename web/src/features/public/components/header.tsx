@@ -1,10 +1,11 @@
 import { Box, Button, Flex, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@savings/contracts';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { useCurrentUser } from '../../../lib/session';
-import { useLogout } from '../../auth/api/logout';
+import { forgetSession, useLogout } from '../../auth/api/logout';
 
 interface NavItem {
   to: string;
@@ -49,6 +50,7 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const queryClient = useQueryClient();
   // The menu remembers the path it was opened on: any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === pathname;
@@ -56,16 +58,22 @@ export function Header() {
   const menuId = useId();
   const items = navItems(user);
 
-  const signOut = () => {
+  // Home first, then sign out: a signed-in screen still mounted would get 401s and redirect to /auth.
+  const [leaving, setLeaving] = useState(false);
+  const signOut = async () => {
     setMenuOpen(false);
+    setLeaving(true);
+    await navigate('/');
+    setLeaving(false);
     logout.mutate(undefined, {
       onSuccess: () => {
-        void navigate('/');
+        forgetSession(queryClient);
         toastSuccess('Logged out successfully', 'You have been signed out of your account.');
       },
       onError: (error) => toastError('Logout failed', error.message),
     });
   };
+  const signingOut = leaving || logout.isPending;
 
   const links = (direction: 'row' | 'column') =>
     items.map((item) => {
@@ -89,8 +97,8 @@ export function Header() {
     });
 
   const actions = user ? (
-    <Button size="sm" variant="outline" onClick={signOut} disabled={logout.isPending}>
-      {logout.isPending ? 'Signing Out...' : 'Sign Out'}
+    <Button size="sm" variant="outline" onClick={() => void signOut()} disabled={signingOut}>
+      {signingOut ? 'Signing Out...' : 'Sign Out'}
     </Button>
   ) : (
     <>

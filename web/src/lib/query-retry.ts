@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isUnauthenticated } from './api-client';
 
@@ -17,4 +17,20 @@ export function useRedirectOnUnauthenticated(...errors: unknown[]): void {
   useEffect(() => {
     if (unauthenticated) void navigate('/auth', { replace: true });
   }, [unauthenticated, navigate]);
+}
+
+/**
+ * For mutation errors: when the session has expired, go to /auth and report true (the caller then
+ * shows no failure toast); otherwise false.
+ */
+export function useLeaveIfSignedOut(): (error: unknown) => boolean {
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown) => {
+      if (!isUnauthenticated(error)) return false;
+      void navigate('/auth', { replace: true });
+      return true;
+    },
+    [navigate],
+  );
 }

@@ -144,6 +144,17 @@ describe('dashboard', () => {
     expect(screen.getByRole('button', { name: 'New Deposit Request' })).toBeInTheDocument();
   });
 
+  it('goes to /auth when the session has expired at submit', async () => {
+    const user = userEvent.setup();
+    mockDashboard({ 'POST /api/user/deposit-request': { status: 401, body: { message: 'Authentication required' } } });
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'New Deposit Request' }));
+    await user.type(screen.getByLabelText(/Amount/), '1000');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit Request' }));
+    expect(await screen.findByText('Auth page')).toBeInTheDocument();
+    expect(screen.queryByText('Deposit request failed')).not.toBeInTheDocument();
+  });
+
   it('goes to /auth on 401 without retrying', async () => {
     const calls = mockDashboard({
       'GET /api/user/dashboard': { status: 401, body: { message: 'Authentication required' } },

@@ -2,6 +2,7 @@ import { Button, Card, Field, Input, Stack } from '@chakra-ui/react';
 import { isValidBic, isValidIban, Messages, type BankingDetailsRequest, type PublicUser } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateBankingDetails } from '../api/update-banking-details';
 
@@ -26,6 +27,7 @@ export function BankingDetailsForm({ user }: { user: PublicUser }) {
   });
   const [errors, setErrors] = useState<Errors>({});
   const mutation = useUpdateBankingDetails();
+  const leaveIfSignedOut = useLeaveIfSignedOut();
 
   const field = (name: keyof BankingDetailsRequest, label: string) => (
     <Field.Root invalid={Boolean(errors[name])} required>
@@ -50,6 +52,7 @@ export function BankingDetailsForm({ user }: { user: PublicUser }) {
         onSuccess: () =>
           toastSuccess('Banking details updated', 'Your payment information has been saved successfully.'),
         onError: (failure) => {
+          if (leaveIfSignedOut(failure)) return;
           if (failure instanceof ApiError && failure.fieldErrors) {
             setErrors(failure.fieldErrors as Errors);
           }

@@ -2,6 +2,7 @@ import { Button, Card, Field, Input, Stack } from '@chakra-ui/react';
 import { Messages, MIN_PASSWORD_LENGTH, type ChangePasswordRequest } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useChangePassword } from '../api/change-password';
 
 type Errors = Partial<Record<keyof ChangePasswordRequest, string>>;
@@ -20,6 +21,7 @@ export function ChangePasswordForm() {
   const [values, setValues] = useState<ChangePasswordRequest>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const mutation = useChangePassword();
+  const leaveIfSignedOut = useLeaveIfSignedOut();
 
   const field = (name: keyof ChangePasswordRequest, label: string, autoComplete: string) => (
     <Field.Root invalid={Boolean(errors[name])} required>
@@ -44,7 +46,7 @@ export function ChangePasswordForm() {
         toastSuccess('Password changed', 'Your password has been updated.');
         setValues(empty);
       },
-      onError: (failure) => toastError('Password change failed', failure.message),
+      onError: (failure) => leaveIfSignedOut(failure) || toastError('Password change failed', failure.message),
     });
   };
 

@@ -2,6 +2,7 @@ import { Box, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui
 import { DASHBOARD_DEPOSIT_REQUESTS, formatUsd, Messages, MIN_DEPOSIT, parseAmountInput } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateDepositRequest } from '../api/create-deposit-request';
 import { useDepositRequests } from '../api/get-deposit-requests';
 import { formatDate } from '../utils/format';
@@ -19,6 +20,7 @@ function DepositRequestForm({ onDone }: { onDone: () => void }) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useCreateDepositRequest();
+  const leaveIfSignedOut = useLeaveIfSignedOut();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +37,9 @@ function DepositRequestForm({ onDone }: { onDone: () => void }) {
           );
           onDone();
         },
-        onError: (failure) => toastError('Deposit request failed', failure.message || 'Please try again later'),
+        onError: (failure) =>
+          leaveIfSignedOut(failure) ||
+          toastError('Deposit request failed', failure.message || 'Please try again later'),
       },
     );
   };

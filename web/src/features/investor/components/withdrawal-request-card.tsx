@@ -9,6 +9,7 @@ import {
 } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 
 export function validateWithdrawalAmount(value: string, available: number): string | null {
@@ -24,6 +25,7 @@ function WithdrawalForm({ user, onDone }: { user: PublicUser; onDone: () => void
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useCreateWithdrawal();
+  const leaveIfSignedOut = useLeaveIfSignedOut();
   const noBanking = !user.beneficiaryName;
   const tooLow = user.availableBalance < MIN_WITHDRAWAL;
 
@@ -39,7 +41,9 @@ function WithdrawalForm({ user, onDone }: { user: PublicUser; onDone: () => void
           toastSuccess('Withdrawal Request Submitted', 'Your withdrawal will be processed on the 1st of the month.');
           onDone();
         },
-        onError: (failure) => toastError('Withdrawal Failed', failure.message || 'Failed to submit withdrawal request'),
+        onError: (failure) =>
+          leaveIfSignedOut(failure) ||
+          toastError('Withdrawal Failed', failure.message || 'Failed to submit withdrawal request'),
       },
     );
   };

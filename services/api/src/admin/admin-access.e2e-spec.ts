@@ -251,6 +251,15 @@ describe('back-office and audit access by role', () => {
     expect(await backOfficeSnapshot(app)).toEqual(before);
   });
 
+  it('refuses an admin mutation sent from a foreign site (Origin) with 403 and changes nothing', async () => {
+    const before = await backOfficeSnapshot(app);
+    for (const route of ROUTES.filter((r) => r.method !== 'get')) {
+      const response = await send(admin.agent, route).set('Origin', 'https://evil.example');
+      expect({ route: label(route), status: response.status }).toEqual({ route: label(route), status: 403 });
+    }
+    expect(await backOfficeSnapshot(app)).toEqual(before);
+  });
+
   it('lets admins read every list', async () => {
     for (const route of ROUTES.filter((r) => r.method === 'get' && r.auditor === 'allowed')) {
       const response = await send(admin.agent, route);

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 
@@ -191,5 +192,35 @@ export async function settle(baseUrl: string, timeoutMs = 60_000): Promise<void>
     await fetch(`${baseUrl}/api/health/live`).catch(() => undefined);
     quick = Date.now() - started < 20 ? quick + 1 : 0;
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; 0 when it is gone or not Linux. */
+function cpuMsOf(pid: number): number {
+  try {
+    // fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by the API process and by the PostgreSQL backends of the bench database: divided by the
+ * requests served, it says where a request's cost goes whatever else the machine is doing.
+ */
+export async function cpuSnapshot(options: BenchStackOptions, apiPid: number): Promise<{ api: number; db: number }> {
+  const client = new Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return { api: cpuMsOf(apiPid), db: rows.rows.reduce((sum, row) => sum + cpuMsOf(row.pid), 0) };
+  } finally {
+    await client.end();
   }
 }

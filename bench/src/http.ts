@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   benchStackOptions,
   call,
+  cpuSnapshot,
   cli,
   customerIds,
   freshDatabase,
@@ -40,6 +41,9 @@ export interface Figure {
   /** Answers that were not 2xx, and socket errors/timeouts: a figure with either is not a clean one. */
   non2xx: number;
   errors: number;
+  /** CPU milliseconds per request in the API process and in its PostgreSQL backends (load-independent). */
+  api_cpu_ms: number;
+  db_cpu_ms: number;
 }
 
 type Scenario = 'bare' | 'dashboard' | 'admin_users' | 'admin_adjust';
@@ -52,6 +56,8 @@ async function measure(
   durationS = DURATION_S,
 ): Promise<Figure> {
   let next = 0;
+  const options = benchStackOptions();
+  const cpuBefore = await cpuSnapshot(options, api.child.pid ?? 0);
   const result = await autocannon({
     url: api.baseUrl,
     connections,
@@ -75,12 +81,17 @@ async function measure(
       },
     ],
   });
+  const cpuAfter = await cpuSnapshot(options, api.child.pid ?? 0);
+  const served = Math.max(1, result.requests.total);
   return {
     rps: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    api_cpu_ms: Number(((cpuAfter.api - cpuBefore.api) / served).toFixed(2)),
+    // backends that closed during the run are missed, so this is a floor
+    db_cpu_ms: Number((Math.max(0, cpuAfter.db - cpuBefore.db) / served).toFixed(2)),
   };
 }
 
@@ -138,11 +149,26 @@ export async function runHttpBench(): Promise<HttpResults> {
         results[name][String(connections)] = figure;
         log(
           `${name.padEnd(12)} c=${String(connections).padStart(2)}  ${String(figure.rps).padStart(6)} req/s  ` +
-            `p50 ${figure.p50_ms} ms  p99 ${figure.p99_ms} ms` +
+            `p50 ${figure.p50_ms} ms  p99 ${figure.p99_ms} ms  cpu/req api ${figure.api_cpu_ms} ms db ${figure.db_cpu_ms} ms` +
             (figure.non2xx || figure.errors ? `  (non-2xx ${figure.non2xx}, errors ${figure.errors})` : ''),
         );
       }
     }
+    // where a dashboard or list request spends its time beyond the bare route, at 16 connections
+    const diagnostics: Record<string, Figure & { bytes?: number }> = {};
+    const probes: Record<string, Parameters<typeof measure>[2]> = {
+      bare_with_session_cookie: { path: '/api/health/live', headers: withSession(customer) },
+      auth_me: { path: '/api/auth/me', headers: withSession(customer) },
+      admin_users_limit_50: { path: '/api/admin/users?limit=50', headers: withSession(admin) },
+    };
+    for (const [name, probe] of Object.entries(probes)) {
+      await settle(api.baseUrl);
+      diagnostics[name] = await measure(api, 16, probe);
+      log(`diagnostic ${name} c=16: ${JSON.stringify(diagnostics[name])}`);
+    }
+    const list = await fetch(`${api.baseUrl}/api/admin/users`, { headers: withSession(admin) });
+    const listBytes = (await list.arrayBuffer()).byteLength;
+
     // the adjustments moved money by the ledger's commands: it must still prove itself
     const verify = (await call(api.baseUrl, admin, 'GET', '/api/audit/verify', undefined, 200)) as { ok: boolean };
     results.meta = {
@@ -152,6 +178,8 @@ export async function runHttpBench(): Promise<HttpResults> {
       cpus: (await import('node:os')).cpus().length,
       node: process.version,
       ledgerVerified: verify.ok,
+      adminUsersResponseBytes: listBytes,
+      diagnostics16: diagnostics,
       targets: targets(results),
     };
     return results;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountActivityResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+import { investorQueryOptions } from './investor-query';
 
 export function getAccountActivity(): Promise<AccountActivityResponse> {
   return api.get<AccountActivityResponse>('/api/user/admin-transactions');
@@ -10,7 +10,7 @@ export function getAccountActivity(): Promise<AccountActivityResponse> {
 export const accountActivityQuery = queryOptions({
   queryKey: ['user', 'admin-transactions'],
   queryFn: getAccountActivity,
-  retry: retryUnlessUnauthenticated,
+  ...investorQueryOptions,
 });
 
 export function useAccountActivity() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+import { investorQueryOptions } from './investor-query';
 
 export function getDashboard(): Promise<DashboardResponse> {
   return api.get<DashboardResponse>('/api/user/dashboard');
@@ -10,7 +10,7 @@ export function getDashboard(): Promise<DashboardResponse> {
 export const dashboardQuery = queryOptions({
   queryKey: ['user', 'dashboard'],
   queryFn: getDashboard,
-  retry: retryUnlessUnauthenticated,
+  ...investorQueryOptions,
 });
 
 export function useDashboard() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositRequestsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+import { investorQueryOptions } from './investor-query';
 
 export function getDepositRequests(): Promise<DepositRequestsResponse> {
   return api.get<DepositRequestsResponse>('/api/user/deposit-requests');
@@ -10,7 +10,7 @@ export function getDepositRequests(): Promise<DepositRequestsResponse> {
 export const depositRequestsQuery = queryOptions({
   queryKey: ['user', 'deposit-requests'],
   queryFn: getDepositRequests,
-  retry: retryUnlessUnauthenticated,
+  ...investorQueryOptions,
 });
 
 export function useDepositRequests() {

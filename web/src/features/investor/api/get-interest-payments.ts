@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InterestPaymentsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+import { investorQueryOptions } from './investor-query';
 
 export function getInterestPayments(): Promise<InterestPaymentsResponse> {
   return api.get<InterestPaymentsResponse>('/api/user/interest-payments');
@@ -10,7 +10,7 @@ export function getInterestPayments(): Promise<InterestPaymentsResponse> {
 export const interestPaymentsQuery = queryOptions({
   queryKey: ['user', 'interest-payments'],
   queryFn: getInterestPayments,
-  retry: retryUnlessUnauthenticated,
+  ...investorQueryOptions,
 });
 
 export function useInterestPayments() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicUser, UserResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+import { investorQueryOptions } from './investor-query';
 import { currentUserQuery } from '../../../lib/session';
 
 /**
@@ -15,7 +15,7 @@ export function getProfile(): Promise<PublicUser> {
 export const profileQuery = queryOptions({
   queryKey: ['user', 'profile'],
   queryFn: getProfile,
-  retry: retryUnlessUnauthenticated,
+  ...investorQueryOptions,
 });
 
 export function useProfile() {

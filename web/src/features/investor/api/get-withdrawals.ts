@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WithdrawalsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { retryUnlessUnauthenticated } from '../../../lib/query-retry';
+import { investorQueryOptions } from './investor-query';
 
 export function getWithdrawals(): Promise<WithdrawalsResponse> {
   return api.get<WithdrawalsResponse>('/api/user/withdrawals');
@@ -10,7 +10,7 @@ export function getWithdrawals(): Promise<WithdrawalsResponse> {
 export const withdrawalsQuery = queryOptions({
   queryKey: ['user', 'withdrawals'],
   queryFn: getWithdrawals,
-  retry: retryUnlessUnauthenticated,
+  ...investorQueryOptions,
 });
 
 export function useWithdrawals() {

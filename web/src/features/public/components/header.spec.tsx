@@ -99,6 +99,20 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the small-screen menu with Escape and returns focus to its button', async () => {
+    const u = userEvent.setup();
+    mockApi({ 'GET /api/auth/me': { status: 401, body: { message: 'Authentication required' } } });
+    renderHeader('/');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await u.click(toggle);
+    within(screen.getByRole('navigation', { name: 'Main menu' }))
+      .getByRole('link', { name: 'Blog' })
+      .focus();
+    await u.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('signs out: clears the cache, goes home and confirms', async () => {
     const u = userEvent.setup();
     let signedIn = true;

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '@savings/contracts';
@@ -56,6 +56,7 @@ export function Header() {
   const menuOpen = openedOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const items = navItems(user);
 
   // Home first, then sign out: a signed-in screen still mounted would get 401s and redirect to /auth.
@@ -131,6 +132,7 @@ export function Header() {
           display={{ base: 'inline-flex', lg: 'none' }}
           variant="ghost"
           size="sm"
+          ref={menuButton}
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
@@ -139,7 +141,20 @@ export function Header() {
           <MenuIcon />
         </Button>
       </Flex>
-      <Box id={menuId} display={{ base: menuOpen ? 'block' : 'none', lg: 'none' }} borderTopWidth="1px" px="4" pb="4">
+      <Box
+        id={menuId}
+        display={{ base: menuOpen ? 'block' : 'none', lg: 'none' }}
+        borderTopWidth="1px"
+        px="4"
+        pb="4"
+        onKeyDown={(event) => {
+          // Escape closes the menu and gives focus back to its button
+          if (event.key === 'Escape') {
+            setMenuOpen(false);
+            menuButton.current?.focus();
+          }
+        }}
+      >
         <Stack as="nav" aria-label="Main menu" gap="0" pt="2">
           {links('column')}
         </Stack>

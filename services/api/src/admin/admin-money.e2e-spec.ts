@@ -276,6 +276,13 @@ describe('back-office money calls', () => {
       expect(after.body.depositRequests.map((d: { id: number }) => d.id)).not.toContain(id);
     });
 
+    it('confirms with no body at all (the note is optional)', async () => {
+      const userId = await fundedCustomer(app, 'No Body', '0.00', admin.id);
+      const id = await pendingDepositRequest(userId, '1000.00');
+      await admin.agent.patch(`/api/admin/deposit-requests/${id}/confirm`).expect(200);
+      expect(await balanceCents(app, userId)).toBe(100000n);
+    });
+
     it('edits a pending amount (below 1000 is 400), deletes it as cancelled, then confirm is 409', async () => {
       const userId = await fundedCustomer(app, 'Edna Dit', '0.00', admin.id);
       const id = await pendingDepositRequest(userId, '2000.00');

@@ -1,6 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 
+// jest reads testTimeout only from the root config, not from the browser project: a cold page can take
+// more than the default 5 s on a busy machine
+jest.setTimeout(120000);
+
 describe('the built stack in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuditEvent, AuditEventsResponse, VerifyReport } from '@savings/contracts';
-import { Money } from '@savings/domain';
+import { DomainError, Money } from '@savings/domain';
 import { balanceAsOf, isoUtcSql, rebuildReadModels, sealBlocks, verifyLedger, type SealResult } from '@savings/ledger';
 import { type Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
@@ -74,6 +74,8 @@ export class LedgerBalanceHandler implements IQueryHandler<LedgerBalanceQuery, L
   constructor(@Inject(SQL) private readonly sql: Sql) {}
 
   async execute(query: LedgerBalanceQuery): Promise<LedgerBalanceResult> {
+    const [user] = await this.sql.query('select 1 from users where id = $1', [query.userId]);
+    if (!user) throw new DomainError('USER.NOT_FOUND', 'not_found', `User ${query.userId} not found`);
     const cents = await balanceAsOf(this.sql, query.userId, query.asOf);
     return {
       userId: query.userId,

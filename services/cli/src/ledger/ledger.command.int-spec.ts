@@ -84,6 +84,9 @@ describe('npm run ledger', () => {
     expect(lines.at(-1)).toBe('Ledger verification FAILED.');
 
     await expect(command.run(['balance'], config)).rejects.toThrow(/--user ID is required/);
+    lines = [];
+    expect(await command.run(['balance', '--user', '987654321'], config)).toBe(1);
+    expect(lines).toEqual(['User 987654321 not found']);
     await expect(command.run(['nonsense'], config)).rejects.toThrow(/Usage/);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ReplayLedgerResult,
 } from '@savings/application';
 import type { VerifyReport } from '@savings/contracts';
+import { isDomainError } from '@savings/domain';
 import { parseArgs, UsageError, type CliCommand } from '../command';
 import { withApplication } from '../with-application';
 
@@ -56,9 +57,14 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
             asOf = new Date(asOfFlag);
           }
           return withApplication(config, async (app) => {
-            const result: LedgerBalanceResult = await app
-              .get(QueryBus)
-              .execute(new LedgerBalanceQuery(Number(user), asOf));
+            let result: LedgerBalanceResult;
+            try {
+              result = await app.get(QueryBus).execute(new LedgerBalanceQuery(Number(user), asOf));
+            } catch (error) {
+              if (!isDomainError(error)) throw error;
+              deps.log(error.message);
+              return 1;
+            }
             deps.log(
               `User ${result.userId} balance ${result.asOf ? `as of ${result.asOf}` : 'now'}: ${result.balance} USD`,
             );

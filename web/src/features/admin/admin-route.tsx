@@ -1,6 +1,6 @@
 import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Messages } from '@savings/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, isUnauthenticated } from '../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
@@ -39,6 +39,12 @@ function AdminDashboard() {
   const withdrawals = useAdminWithdrawals();
   const depositRequests = useAdminDepositRequests();
   useRedirectOnUnauthenticated(users.error, transactions.error, withdrawals.error, depositRequests.error);
+  // the spinner is for the button's own refresh, not for the 30 s polling
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void users.refetch().finally(() => setRefreshing(false));
+  };
 
   if (users.error instanceof ApiError && users.error.status === 403) return <NotAllowed />;
   if (users.isPending) {
@@ -61,7 +67,7 @@ function AdminDashboard() {
           </Stack>
           <HStack gap="2">
             <NotificationsBell />
-            <Button variant="outline" loading={users.isFetching} onClick={() => void users.refetch()}>
+            <Button variant="outline" loading={refreshing} onClick={refresh}>
               Refresh Data
             </Button>
           </HStack>

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
+import { isKnownWebPath } from '@savings/contracts';
+import { languageOfParam, languageOfPath, type LanguageCode } from './languages';
 import type messagesEn from './locales/en.json';
 
 export type Messages = typeof messagesEn;
@@ -35,13 +36,24 @@ const lazyMessages: BackendModule = {
   },
 };
 
+/**
+ * The language the first page shown needs, so i18next starts by loading that file and no other: a
+ * landing page's own, the calculator's ?lang, Italian for the 404 page, else English.
+ */
+function firstPageLanguage(): LanguageCode {
+  const { pathname, search } = window.location;
+  if (!isKnownWebPath(pathname)) return 'it';
+  if (pathname.startsWith('/retirement-calculator')) return languageOfParam(new URLSearchParams(search).get('lang'));
+  return languageOfPath(pathname);
+}
+
 export const i18n = i18next.createInstance();
 
 const ready = i18n
   .use(lazyMessages)
   .use(initReactI18next)
   .init({
-    lng: DEFAULT_LANGUAGE,
+    lng: firstPageLanguage(),
     fallbackLng: false,
     supportedLngs: Object.keys(loaders),
     ns: ['translation'],

@@ -4,7 +4,13 @@ import type { AdminUserItem, Role } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 import { centsToNumber, containsPattern } from './admin-sql';
-import { ListAdminUsersQuery, type AdminUserSort, type AdminUsersResult } from './admin.queries';
+import {
+  ListAdminUsersJsonQuery,
+  ListAdminUsersQuery,
+  type AdminUserSort,
+  type AdminUsersOptions,
+  type AdminUsersResult,
+} from './admin.queries';
 
 interface Row {
   total_users: string;
@@ -40,7 +46,7 @@ const SORT_SQL: Record<AdminUserSort, string> = {
  * into memory to be added up. Monthly interest is balance * 7% / 12 rounded to the cent in numeric,
  * and the total is the sum of the rounded rows, so the column adds up to the card.
  */
-function usersSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
+function usersCtes(sort: AdminUserSort, order: 'asc' | 'desc'): string {
   const direction = order === 'desc' ? 'desc' : 'asc';
   return `
     with base as (
@@ -66,13 +72,48 @@ function usersSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
         from filtered
        order by rn
        limit $2 offset $3
-    )
+    )`;
+}
+
+function usersSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
+  return `${usersCtes(sort, order)}
     select t.total_users::text, t.total_balance_cents::text, t.total_monthly_cents::text,
-           (select count(*) from filtered)::text as matching, p.id::text, p.name, p.email, p.reference_code, p.beneficiary_name, p.iban, p.swift,
-           p.role, p.created_at, p.balance_cents::text, p.held_cents::text, p.monthly_cents::text
+           (select count(*) from filtered)::text as matching, p.id::text, p.name, p.email, p.reference_code,
+           p.beneficiary_name, p.iban, p.swift, p.role, p.created_at, p.balance_cents::text, p.held_cents::text,
+           p.monthly_cents::text
       from totals t
       left join page p on true
      order by p.rn`;
+}
+
+// cents to an exact JSON number with two decimals (numeric, never float)
+const usd = (cents: string) => `(${cents}::numeric / 100)::numeric(20, 2)`;
+
+/** The whole response as JSON text, in the shape of AdminUsersResult. */
+function usersJsonSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
+  return `${usersCtes(sort, order)}
+    select json_build_object(
+             'users', coalesce((
+               select json_agg(json_build_object(
+                        'id', p.id, 'name', p.name, 'email', p.email, 'referenceCode', p.reference_code,
+                        'balance', ${usd('p.balance_cents')},
+                        'availableBalance', ${usd('(p.balance_cents - p.held_cents)')},
+                        'monthlyInterest', ${usd('p.monthly_cents')},
+                        'beneficiaryName', p.beneficiary_name, 'iban', p.iban, 'swift', p.swift, 'role', p.role,
+                        'createdAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+                      ) order by p.rn)
+                 from page p), '[]'::json),
+             'totalUsers', t.total_users,
+             'totalBalance', ${usd('t.total_balance_cents')},
+             'totalMonthlyInterest', ${usd('t.total_monthly_cents')},
+             'matchingUsers', (select count(*) from filtered)
+           )::text as body
+      from totals t`;
+}
+
+function params(options: AdminUsersOptions): unknown[] {
+  const q = options.q?.trim() ? containsPattern(options.q.trim()) : null;
+  return [q, options.limit ?? null, options.offset ?? 0];
 }
 
 @QueryHandler(ListAdminUsersQuery)
@@ -80,12 +121,7 @@ export class ListAdminUsersHandler implements IQueryHandler<ListAdminUsersQuery,
   constructor(@Inject(SQL) private readonly sql: Sql) {}
 
   async execute({ options }: ListAdminUsersQuery): Promise<AdminUsersResult> {
-    const q = options.q?.trim() ? containsPattern(options.q.trim()) : null;
-    const rows = await this.sql.query<Row>(usersSql(options.sort ?? 'id', options.order ?? 'asc'), [
-      q,
-      options.limit ?? null,
-      options.offset ?? 0,
-    ]);
+    const rows = await this.sql.query<Row>(usersSql(options.sort ?? 'id', options.order ?? 'asc'), params(options));
     const first = rows[0];
     const users: AdminUserItem[] = rows.filter((row) => row.id !== null).map(toItem);
     return {
@@ -114,4 +150,17 @@ function toItem(row: Row): AdminUserItem {
     role: row.role,
     createdAt: new Date(row.created_at).toISOString(),
   };
+}
+
+@QueryHandler(ListAdminUsersJsonQuery)
+export class ListAdminUsersJsonHandler implements IQueryHandler<ListAdminUsersJsonQuery, string> {
+  constructor(@Inject(SQL) private readonly sql: Sql) {}
+
+  async execute({ options }: ListAdminUsersJsonQuery): Promise<string> {
+    const [row] = await this.sql.query<{ body: string }>(
+      usersJsonSql(options.sort ?? 'id', options.order ?? 'asc'),
+      params(options),
+    );
+    return row.body;
+  }
 }

@@ -9,12 +9,13 @@ import {
   MarkAllNotificationsReadHandler,
   MarkNotificationReadHandler,
 } from './admin-notifications.handler';
-import { ListAdminUsersHandler } from './admin-users.handler';
+import { ListAdminUsersHandler, ListAdminUsersJsonHandler } from './admin-users.handler';
 
 /** Back-office read models and notifications (needs CqrsModule.forRoot() at the root). */
 @Module({
   providers: [
     ListAdminUsersHandler,
+    ListAdminUsersJsonHandler,
     ListAdminTransactionsHandler,
     ListAdminWithdrawalsHandler,
     ListAdminDepositRequestsHandler,

@@ -1,6 +1,6 @@
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import request from 'supertest';
-import { RequestDepositCommand, RequestWithdrawalCommand } from '@savings/application';
+import { ListAdminUsersQuery, RequestDepositCommand, RequestWithdrawalCommand } from '@savings/application';
 import type {
   AdminNotificationsResponse,
   AdminUsersResponse,
@@ -88,6 +88,23 @@ describe('back-office lists, notifications and audit', () => {
       const code = all.users.find((u) => u.name === 'Bob')?.referenceCode ?? '';
       const byCode = await admin.agent.get(`/api/admin/users?q=${code.toLowerCase()}`).expect(200);
       expect((byCode.body as AdminUsersResponse).users.map((u) => u.name)).toEqual(['Bob']);
+    });
+
+    it('serves the JSON written by PostgreSQL equal to the typed query result', async () => {
+      const queries = app.app.get(QueryBus);
+      for (const [query, options] of [
+        ['', {}],
+        [
+          '?sort=monthlyInterest&order=desc&limit=3&offset=1&q=a',
+          { sort: 'monthlyInterest', order: 'desc', limit: 3, offset: 1, q: 'a' },
+        ],
+        ['?q=nobody-matches', { q: 'nobody-matches' }],
+      ] as const) {
+        const response = await admin.agent.get(`/api/admin/users${query}`).expect(200);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        const typed = await queries.execute(new ListAdminUsersQuery(options));
+        expect(response.body).toEqual(JSON.parse(JSON.stringify(typed)));
+      }
     });
 
     it.each(['sort=password', 'order=sideways', 'limit=0', 'limit=abc', 'offset=-1', 'limit=10001', 'extra=1'])(

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Patch, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -12,9 +12,8 @@ import {
 import {
   AdjustBalanceCommand,
   GetUserQuery,
-  ListAdminUsersQuery,
+  ListAdminUsersJsonQuery,
   type AdjustBalanceResult,
-  type AdminUsersResult,
   type CommandContext,
 } from '@savings/application';
 import type { PublicUser } from '@savings/contracts';
@@ -46,8 +45,10 @@ export class AdminUsersController {
     description: 'Without limit every user is listed, sorted by id; the totals always cover every user.',
   })
   @ApiOkResponse({ type: AdminUsersResponseDto })
-  list(@Query() query: ListUsersQueryDto): Promise<AdminUsersResult> {
-    return this.queries.execute(new ListAdminUsersQuery(query));
+  // PostgreSQL writes the JSON (AdminUsersResponse shape): 10,000 rows are sent, never re-serialised
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  list(@Query() query: ListUsersQueryDto): Promise<string> {
+    return this.queries.execute(new ListAdminUsersJsonQuery(query));
   }
 
   @Patch(':userId/balance')

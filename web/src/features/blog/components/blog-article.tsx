@@ -12,6 +12,9 @@ import { KeywordBadges } from './keyword-badges';
 
 /** Typography for the rendered markdown body. */
 const articleCss = {
+  overflowWrap: 'anywhere',
+  '& pre': { overflowX: 'auto', bg: 'gray.50', p: '4', borderRadius: 'md', mb: '4' },
+  '& table': { display: 'block', overflowX: 'auto', mb: '4' },
   '& h1, & h2': { fontSize: '2xl', fontWeight: 'bold', mt: '8', mb: '3' },
   '& h3, & h4': { fontSize: 'xl', fontWeight: 'semibold', mt: '6', mb: '2' },
   '& p': { mb: '4', lineHeight: '1.8' },

@@ -184,7 +184,7 @@ describe('blog', () => {
 
     it('answers an unknown or unpublished slug with 404 and noindex', async () => {
       const draft = await create({ title: 'Hidden Draft', content: 'x' });
-      for (const path of ['/blog/no-such-post', `/blog/${draft.slug}`]) {
+      for (const path of ['/blog/no-such-post', `/blog/${draft.slug}`, '/blog/%00', '/blog/%E0%A4%A', '/blog/A%20B']) {
         const response = await request(web.server).get(path).expect(404);
         expect(response.text).toContain('noindex');
         expect(response.text).not.toContain('Hidden Draft');

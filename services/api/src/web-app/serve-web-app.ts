@@ -56,10 +56,9 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
       res.status(status).type('html').setHeader('Cache-Control', 'no-cache').send(html);
     const blogPost = BLOG_POST_PATH.exec(req.path);
     if (blogPost) {
-      let slug: string;
-      try {
-        slug = decodeURIComponent(blogPost[1]);
-      } catch {
+      // slugs are made of [a-z0-9-] only (slugify), so anything else is unknown without asking the database
+      const slug = blogPost[1];
+      if (!/^[a-z0-9-]{1,100}$/.test(slug)) {
         send(404, notFoundHtml);
         return;
       }

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { ensureBuilt, ensureInstalled, log, run } from './lib.mjs';
 
 const suite = process.argv[2] ?? 'all';
-const jest = (args) => run('npx', ['jest', ...args]);
+// Per-project `testTimeout` is not honoured by jest in multi-project runs, so it is given here.
+const jest = (args, timeoutMs = 120_000) => run('npx', ['jest', `--testTimeout=${timeoutMs}`, ...args]);
 
 try {
   ensureInstalled();
@@ -25,7 +26,7 @@ try {
   }
   if (suite === 'chaos') {
     log('Fault and concurrency tests');
-    jest(['--selectProjects', 'chaos', '--runInBand']);
+    jest(['--selectProjects', 'chaos', '--runInBand'], 600_000);
   }
 } catch (error) {
   console.error(error.message);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -27,6 +28,18 @@ interface InterestBenchResult {
   bare_sql_seconds: number;
   peak_rss_mb: number;
   job_vs_bare: number;
+  /**
+   * CPU seconds (user + system) of the work itself: the PostgreSQL backend for the bare SQL; the
+   * worker process and its PostgreSQL backends for the job. Unlike wall time, this barely moves
+   * with the load other processes put on a shared machine.
+   */
+  job_cpu_seconds: number;
+  bare_sql_cpu_seconds: number;
+  job_vs_bare_cpu: number;
+  /** the Node.js side of the job (hashing, JSON, BullMQ); the rest of job_cpu_seconds is PostgreSQL */
+  job_worker_process_cpu_seconds: number;
+  load_average_at_bare_start: number;
+  load_average_at_job_start: number;
   seed_seconds: number;
   batch_size: number;
   worker_concurrency: number;
@@ -63,7 +76,11 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     const seedSeconds = await timed(() => seed(db, accounts));
     log(`Seeded ${accounts.toLocaleString('en')} users and accounts in ${seedSeconds.toFixed(1)} s`);
 
+    const benchBackend = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    const bareCpuBefore = cpuSeconds(benchBackend);
+    const bareLoad = loadAverage();
     const bareSeconds = await timed(() => bareSql(db, BARE_DATE));
+    const bareCpu = cpuSeconds(benchBackend) - bareCpuBefore;
     const bareRows = await paymentsOn(db, BARE_DATE);
     log(`Bare SQL: ${bareRows.toLocaleString('en')} accruals for ${BARE_DATE} in ${bareSeconds.toFixed(2)} s`);
     await db.query('vacuum analyze accounts');
@@ -74,10 +91,17 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     await waitUntil(async () => (await queue.getWorkers()).length > 0, 120_000, 'the worker to connect');
     const sampler = startRssSampler(started.child.pid as number);
     const idleRssMb = sampler.current();
+    const jobLoad = loadAverage();
+    const backendsBefore = await backendCpu(db, benchBackend);
+    const workerCpuBefore = cpuSeconds(started.child.pid as number);
     const t0 = process.hrtime.bigint();
     await queue.add(JobNames.dailyInterest, { until: JOB_DATE });
     await waitUntil(() => runCompleted(db, JOB_DATE), 30 * 60_000, `the job to complete ${JOB_DATE}`, 100);
     const jobSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const backendsAfter = await backendCpu(db, benchBackend);
+    const workerCpu = cpuSeconds(started.child.pid as number) - workerCpuBefore;
+    let jobCpu = workerCpu;
+    for (const [pid, cpu] of backendsAfter) jobCpu += cpu - (backendsBefore.get(pid) ?? 0);
     const peakRssMb = sampler.stop();
     const jobRows = await paymentsOn(db, JOB_DATE);
     const [run] = (
@@ -94,6 +118,12 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
       bare_sql_seconds: round(bareSeconds),
       peak_rss_mb: Math.round(peakRssMb),
       job_vs_bare: round(jobSeconds / bareSeconds),
+      job_cpu_seconds: round(jobCpu),
+      bare_sql_cpu_seconds: round(bareCpu),
+      job_vs_bare_cpu: round(jobCpu / bareCpu),
+      job_worker_process_cpu_seconds: round(workerCpu),
+      load_average_at_bare_start: bareLoad,
+      load_average_at_job_start: jobLoad,
       seed_seconds: round(seedSeconds),
       batch_size: batchSize,
       worker_concurrency: concurrency,
@@ -106,7 +136,8 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'interest.json'), `${JSON.stringify(result, null, 2)}\n`);
     log(
-      `job ${result.job_seconds} s vs bare SQL ${result.bare_sql_seconds} s (x${result.job_vs_bare}), ` +
+      `job ${result.job_seconds} s vs bare SQL ${result.bare_sql_seconds} s (x${result.job_vs_bare}); CPU ` +
+        `${result.job_cpu_seconds} s vs ${result.bare_sql_cpu_seconds} s (x${result.job_vs_bare_cpu}), ` +
         `worker peak RSS ${result.peak_rss_mb} MB -> bench/results/interest.json`,
     );
     return result;
@@ -255,6 +286,30 @@ function startRssSampler(pid: number): { current(): number; stop(): number } {
       return Math.max(peak, read('VmHWM'));
     },
   };
+}
+
+/** user + system CPU seconds of a process so far (Linux /proc; PostgreSQL backends are processes). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL backend of the bench database but the bench's own connection. */
+async function backendCpu(db: Client, own: number): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> $1',
+    [own],
+  );
+  return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
+}
+
+function loadAverage(): number {
+  return round(loadavg()[0]);
 }
 
 async function runCompleted(db: Client, date: string): Promise<boolean> {

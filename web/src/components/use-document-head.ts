@@ -18,7 +18,11 @@ function metaSelector(key: string): { selector: string; attribute: 'name' | 'pro
   return { selector: `meta[${attribute}="${key}"]`, attribute };
 }
 
-/** Sets one meta tag and returns how to put back what was there before. */
+/**
+ * Sets one meta tag and returns how to undo it. Only the description is put back as it was: every
+ * other tag is page-specific and removed on leaving, including one the server wrote into the HTML
+ * for the first page (a post's og tags, the 404's noindex) that must not outlive that page.
+ */
 function setMeta(key: string, content: string): () => void {
   const { selector, attribute } = metaSelector(key);
   let element = document.head.querySelector<HTMLMetaElement>(selector);
@@ -32,15 +36,13 @@ function setMeta(key: string, content: string): () => void {
   element.setAttribute('content', content);
   const target = element;
   return () => {
-    if (created) target.remove();
-    else if (previous !== null) target.setAttribute('content', previous);
+    if (key === 'description' && !created && previous !== null) target.setAttribute('content', previous);
+    else target.remove();
   };
 }
 
 function setCanonical(href: string): () => void {
   let element = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  const created = !element;
-  const previous = element?.getAttribute('href') ?? null;
   if (!element) {
     element = document.createElement('link');
     element.setAttribute('rel', 'canonical');
@@ -48,15 +50,13 @@ function setCanonical(href: string): () => void {
   }
   element.setAttribute('href', href);
   const target = element;
-  return () => {
-    if (created) target.remove();
-    else if (previous !== null) target.setAttribute('href', previous);
-  };
+  return () => target.remove();
 }
 
 /**
- * Title, meta tags, canonical link and language of the current page, put back as they were when the
- * page is left (the defaults of index.html come back for pages that set nothing).
+ * Title, meta tags, canonical link and language of the current page. On leaving, the title, the
+ * description and the language are put back and the page's other tags removed, so the defaults of
+ * index.html come back for pages that set nothing.
  */
 export function useDocumentHead(head: DocumentHead): void {
   const { title, description, keywords, canonical, robots, lang } = head;

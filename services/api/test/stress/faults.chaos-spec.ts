@@ -183,7 +183,7 @@ describe('PostgreSQL connections terminated during requests', () => {
             [DATABASE],
           );
           terminated += result.rowCount ?? 0;
-          await sleep(150);
+          await sleep(1000);
         }
       } finally {
         await client.end();

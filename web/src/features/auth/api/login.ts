@@ -19,6 +19,10 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     ...loginMutation,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+    onSuccess: (user) => {
+      // Nothing cached for a previous user may be shown to this one (queries never go stale).
+      queryClient.getQueryCache().clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+    },
   });
 }

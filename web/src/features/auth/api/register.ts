@@ -18,6 +18,10 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     ...registerMutation,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+    onSuccess: (user) => {
+      // Nothing cached for a previous user may be shown to this one (queries never go stale).
+      queryClient.getQueryCache().clear();
+      queryClient.setQueryData(currentUserQuery.queryKey, user);
+    },
   });
 }

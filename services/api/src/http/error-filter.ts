@@ -47,6 +47,25 @@ export class ErrorFilter implements ExceptionFilter {
           : error.message;
       return { status, body: record.errors ? { message, errors: record.errors } : { message } };
     }
+    if (isDependencyOutage(error)) {
+      return { status: 503, body: { message: 'The service is briefly unavailable. Please try again in a moment.' } };
+    }
     return { status: 500, body: { message: 'Something went wrong on our side. Please try again later.' } };
   }
+}
+
+/** PostgreSQL connection loss (class 08, admin shutdown 57P01..3) and Redis being unreachable. */
+const PG_OUTAGE = /^(08|57P0)/;
+const NODE_OUTAGE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+const REDIS_OUTAGE = /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries/;
+
+export function isDependencyOutage(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
+  if (typeof code === 'string' && (PG_OUTAGE.test(code) || NODE_OUTAGE.has(code))) return true;
+  if (name === 'MaxRetriesPerRequestError') return true;
+  if (typeof message === 'string' && (REDIS_OUTAGE.test(message) || /Connection terminated/.test(message))) {
+    return true;
+  }
+  return false;
 }

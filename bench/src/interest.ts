@@ -43,6 +43,7 @@ interface InterestBenchResult {
   seed_seconds: number;
   batch_size: number;
   worker_concurrency: number;
+  worker_processes: number;
   batches: number;
   bench_process_peak_rss_mb: number;
   /** the worker's resident memory when idle, before the job: peak minus this is what the job used */
@@ -51,7 +52,7 @@ interface InterestBenchResult {
 }
 
 export async function interestBench(args: string[]): Promise<InterestBenchResult> {
-  const accounts = accountsFlag(args);
+  const accounts = numberFlag(args, '--accounts', 1_000_000);
   const databaseUrl =
     process.env.BENCH_DATABASE_URL ?? withDatabase(process.env.DATABASE_URL, 'savings_bench_interest');
   const config = loadConfig({
@@ -65,13 +66,15 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
   });
   const batchSize = Number(process.env.INTEREST_BATCH_SIZE ?? 5000);
   const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 2);
+  // worker processes sharing the day (--workers N); JavaScript runs on one core per process
+  const workerProcesses = numberFlag(args, '--workers', 1);
 
   log(`Interest benchmark: ${accounts.toLocaleString('en')} accounts in ${redact(databaseUrl)}`);
   await migrateDatabase(databaseUrl);
   const db = new Client({ connectionString: databaseUrl, application_name: 'bench-interest' });
   await db.connect();
   const queue = new Queue(INTEREST_QUEUE, { prefix: config.queuePrefix, connection: bullConnection(config) });
-  let worker: ChildProcess | null = null;
+  const workers: ChildProcess[] = [];
   try {
     const seedSeconds = await timed(() => seed(db, accounts));
     log(`Seeded ${accounts.toLocaleString('en')} users and accounts in ${seedSeconds.toFixed(1)} s`);
@@ -90,23 +93,30 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     }
 
     await queue.obliterate({ force: true });
-    const started = await startWorker(config, databaseUrl, batchSize, concurrency);
-    worker = started.child;
-    await waitUntil(async () => (await queue.getWorkers()).length > 0, 120_000, 'the worker to connect');
-    const sampler = startRssSampler(started.child.pid as number);
-    const idleRssMb = sampler.current();
+    for (let i = 0; i < workerProcesses; i += 1) {
+      workers.push((await startWorker(config, databaseUrl, batchSize, concurrency)).child);
+    }
+    await waitUntil(
+      async () => (await queue.getWorkers()).length >= workerProcesses,
+      120_000,
+      'the workers to connect',
+    );
+    const pids = workers.map((child) => child.pid as number);
+    const samplers = pids.map((pid) => startRssSampler(pid));
+    const idleRssMb = Math.max(...samplers.map((sampler) => sampler.current()));
     const jobLoad = loadAverage();
     const backendsBefore = await backendCpu(db, benchBackend);
-    const workerCpuBefore = cpuSeconds(started.child.pid as number);
+    const workerCpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const t0 = process.hrtime.bigint();
     await queue.add(JobNames.dailyInterest, { until: JOB_DATE });
     await waitUntil(() => runCompleted(db, JOB_DATE), 30 * 60_000, `the job to complete ${JOB_DATE}`, 100);
     const jobSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const backendsAfter = await backendCpu(db, benchBackend);
-    const workerCpu = cpuSeconds(started.child.pid as number) - workerCpuBefore;
+    const workerCpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - workerCpuBefore;
     let jobCpu = workerCpu;
     for (const [pid, cpu] of backendsAfter) jobCpu += cpu - (backendsBefore.get(pid) ?? 0);
-    const peakRssMb = sampler.stop();
+    // the largest worker: each process must fit in memory on its own
+    const peakRssMb = Math.max(...samplers.map((sampler) => sampler.stop()));
     const jobRows = await paymentsOn(db, JOB_DATE);
     const [run] = (
       await db.query<{ batches: number }>('select batches from interest_runs where accrual_date = $1', [JOB_DATE])
@@ -131,6 +141,7 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
       seed_seconds: round(seedSeconds),
       batch_size: batchSize,
       worker_concurrency: concurrency,
+      worker_processes: workerProcesses,
       batches: run.batches,
       bench_process_peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
       worker_idle_rss_mb: Math.round(idleRssMb),
@@ -146,8 +157,9 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     );
     return result;
   } finally {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((done) => worker?.once('exit', done));
+    for (const worker of workers) {
+      if (worker.exitCode !== null) continue;
+      const exited = new Promise((done) => worker.once('exit', done));
       worker.kill('SIGTERM');
       await exited;
     }
@@ -345,10 +357,10 @@ async function timed(work: () => Promise<void>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-function accountsFlag(args: string[]): number {
-  const index = args.indexOf('--accounts');
-  const value = index >= 0 ? Number(args[index + 1]) : 1_000_000;
-  if (!Number.isInteger(value) || value < 1) throw new Error('--accounts must be a positive integer');
+function numberFlag(args: string[], name: string, fallback: number): number {
+  const index = args.indexOf(name);
+  const value = index >= 0 ? Number(args[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
   return value;
 }
 

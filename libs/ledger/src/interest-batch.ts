@@ -62,10 +62,15 @@ async function accrueOnce(
   onlyUsers: number[] | null,
 ): Promise<InterestBatchOutcome & { conflicted: number[] }> {
   const rows = await tx.query<Parameters<typeof toSnapshot>[0] & { balance_at_cents: string }>(
-    `with late as (
+    // Late events are found through the occurred_at index first (usually a handful), then their
+    // postings by key: the plan must not depend on statistics, or a fresh ledger scans every posting
+    // once per batch.
+    `with late_events as materialized (
+       select e.seq from ledger_events e where e.occurred_at > $3),
+     late as (
        select p.account, sum(p.amount_cents) as after_cents
-         from ledger_events e join ledger_postings p on p.event_seq = e.seq
-        where e.occurred_at > $3 and p.account like 'customer:%'
+         from late_events le join ledger_postings p on p.event_seq = le.seq
+        where p.account like 'customer:%'
         group by p.account)
      select ${ACCOUNT_COLUMNS}, greatest(a.balance_cents + coalesce(l.after_cents, 0), 0)::text as balance_at_cents
        from accounts a left join late l on l.account = 'customer:' || a.user_id

@@ -15,6 +15,7 @@ import {
 } from '@savings/application';
 import { BATCH_SIZE, INTEREST_FLOW, InterestDispatcher } from './interest/interest-dispatcher';
 import { InterestProcessor } from './interest/interest.processor';
+import { BlockSealer } from './ledger/block-sealer';
 import { JobMetrics } from './metrics/job-metrics';
 import { METRICS_PORT, MetricsServer } from './metrics/metrics-server';
 import { PayoutsProcessor } from './payouts/payouts.processor';
@@ -55,6 +56,7 @@ export class WorkerModule {
         InterestProcessor,
         PayoutsProcessor,
         JobSchedules,
+        BlockSealer,
       ],
     };
   }

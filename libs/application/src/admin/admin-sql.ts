@@ -1,9 +1,5 @@
 /** Integer cents from PostgreSQL (bigint/numeric arrive as strings) to a JSON number with <= 2 decimals. */
-export function centsToNumber(cents: string | number | bigint | null): number {
-  if (cents === null) return 0;
-  // exact: an integer divided by 100 prints as its shortest decimal form
-  return Number(BigInt(cents)) / 100;
-}
+export { centsToAmount as centsToNumber } from '../users/user-identity';
 
 export function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { readFile } from 'node:fs/promises';
-import { DomainError } from '@savings/domain';
+import { DomainError, Money } from '@savings/domain';
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 
@@ -51,7 +51,7 @@ export class ListPayoutFilesHandler implements IQueryHandler<ListPayoutFilesQuer
       id: Number(row.id),
       payoutDate: row.payout_date,
       withdrawalCount: row.withdrawal_count,
-      total: Number(row.total_cents) / 100,
+      total: Money.toJsonNumber(Money.fromCentsText(row.total_cents)),
       totalCents: row.total_cents,
       // the pool may hand timestamps over as text
       createdAt: new Date(row.created_at).toISOString(),

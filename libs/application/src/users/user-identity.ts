@@ -1,3 +1,4 @@
+import { Money } from '@savings/domain';
 import type { Role } from '@savings/contracts';
 
 /** Who is signed in, as guards and controllers see it; the role is re-read from the database per request. */
@@ -21,6 +22,6 @@ export function normalizeName(name: string): string {
 /** Integer cents (a bigint column arrives as a string) to a JSON number with at most two decimals. */
 export function centsToAmount(cents: string | bigint | number | null | undefined): number {
   if (cents === null || cents === undefined) return 0;
-  // exact: an integer divided by 100 prints as its shortest decimal form
-  return Number(BigInt(cents)) / 100;
+  // the one cents -> JSON conversion, in the domain's Money
+  return Money.toJsonNumber(Money.fromCentsText(cents));
 }

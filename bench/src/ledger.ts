@@ -17,14 +17,17 @@ import {
 } from '@savings/ledger';
 
 /**
- * `npm run bench -- ledger [--seconds S] [--events N]` on its own database (savings_bench_ledger):
+ * `npm run bench -- ledger [--seconds S] [--events N] [--replay-only]` on its own database
+ * (savings_bench_ledger):
  *  1. baseline: the SQL of one append (account update + events, then postings + projection) sent by
  *     a plain `pg` loop, 1/4/16 writers on distinct accounts;
  *  2. the same money command (AdjustBalance add) through the CommandBus and the real handlers,
  *     1/4/16 writers on distinct accounts;
  *     each a median of 3 timed runs, interleaved so load on the machine hits both alike;
- *  3. replay of N (default 1,000,000) events into empty read models: events/s and peak RSS.
- * Writes bench/results/ledger.json.
+ *  3. replay of N (default 1,000,000) events into empty read models: events/s, peak RSS, and the CPU
+ *     seconds of this process (steadier than wall time on a shared machine).
+ * Writes bench/results/ledger.json; `--replay-only` skips 1 and 2 and writes nothing (for iterating
+ * on replay), so the file always holds one complete run.
  */
 const repoRoot = resolve(__dirname, '../..');
 const WRITERS = [1, 4, 16] as const;
@@ -230,6 +233,7 @@ async function seedEvents(pool: Pool, events: number): Promise<{ accounts: numbe
 export async function ledgerBench(args: string[]): Promise<LedgerResults> {
   const seconds = flag(args, 'seconds', 5);
   const replayEvents = flag(args, 'events', 1_000_000);
+  const replayOnly = args.includes('--replay-only');
   const databaseUrl = benchDatabaseUrl();
   console.log(`[bench ledger] database ${new URL(databaseUrl).pathname.slice(1)} (dropped and recreated)`);
   await dropDatabase(databaseUrl);
@@ -245,25 +249,27 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
   let replay_events_per_s = 0;
   let replay_peak_rss_mb = 0;
   try {
-    const bus = app.get(CommandBus);
-    const baselineAccounts = await createUsers(pool, 16, 'baseline');
-    const handlerAccounts = await createUsers(pool, 16, 'handler');
-    // warm-up: JIT, pools, plans
-    await baselineRun(pool, baselineAccounts, 4, 1);
-    await handlerRun(bus, handlerAccounts, 4, 1);
-    for (const writers of WRITERS) {
-      const base: number[] = [];
-      const handler: number[] = [];
-      for (let round = 0; round < ROUNDS; round += 1) {
-        base.push(await baselineRun(pool, baselineAccounts, writers, seconds));
-        handler.push(await handlerRun(bus, handlerAccounts, writers, seconds));
+    if (!replayOnly) {
+      const bus = app.get(CommandBus);
+      const baselineAccounts = await createUsers(pool, 16, 'baseline');
+      const handlerAccounts = await createUsers(pool, 16, 'handler');
+      // warm-up: JIT, pools, plans
+      await baselineRun(pool, baselineAccounts, 4, 1);
+      await handlerRun(bus, handlerAccounts, 4, 1);
+      for (const writers of WRITERS) {
+        const base: number[] = [];
+        const handler: number[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          base.push(await baselineRun(pool, baselineAccounts, writers, seconds));
+          handler.push(await handlerRun(bus, handlerAccounts, writers, seconds));
+        }
+        baseline_tps[String(writers)] = round1(median(base));
+        handler_tps[String(writers)] = round1(median(handler));
+        console.log(
+          `[bench ledger] ${writers} writer(s): baseline ${base.map(round1).join(' / ')} appends/s, ` +
+            `handler ${handler.map(round1).join(' / ')} commands/s (medians ${baseline_tps[writers]} / ${handler_tps[writers]})`,
+        );
       }
-      baseline_tps[String(writers)] = round1(median(base));
-      handler_tps[String(writers)] = round1(median(handler));
-      console.log(
-        `[bench ledger] ${writers} writer(s): baseline ${base.map(round1).join(' / ')} appends/s, ` +
-          `handler ${handler.map(round1).join(' / ')} commands/s (medians ${baseline_tps[writers]} / ${handler_tps[writers]})`,
-      );
     }
 
     // replay: a fresh log of N events, then a rebuild of every read model from it
@@ -289,21 +295,25 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     const started = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
     const result = await rebuildReadModels(sql);
     const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+    const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     replay_events_per_s = Math.round(result.events / elapsed);
     replay_peak_rss_mb = round1(peak / 1024 / 1024);
     console.log(
       `[bench ledger] replay: ${result.events} events, ${result.accounts} accounts in ${elapsed.toFixed(2)} s = ` +
-        `${replay_events_per_s} events/s; RSS ${round1(rssBefore / 1048576)} MB before, peak ${replay_peak_rss_mb} MB`,
+        `${replay_events_per_s} events/s; Node CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
+        `RSS ${round1(rssBefore / 1048576)} MB before, peak ${replay_peak_rss_mb} MB`,
     );
   } finally {
     await app.close();
     await pool.end();
   }
   const results: LedgerResults = { baseline_tps, handler_tps, replay_events_per_s, replay_peak_rss_mb };
+  if (replayOnly) return results;
   const dir = join(repoRoot, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ledger.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -117,7 +117,9 @@ export interface RunningApi {
 
 /** Starts the compiled API (services/api/dist/main.js) and waits until GET /api/health answers 200. */
 export async function startApi(options: BenchStackOptions): Promise<RunningApi> {
-  const child = spawn(process.execPath, [join(repoRoot, 'services/api/dist/main.js')], {
+  // BENCH_HTTP_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/api-prof", profiles the API under load
+  const nodeArgs = (process.env.BENCH_HTTP_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'services/api/dist/main.js')], {
     env: stackEnv(options),
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { hash } from 'argon2';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_USERS_PAGE_SIZE } from '@savings/contracts';
 import {
   benchStackOptions,
   call,
@@ -22,7 +23,9 @@ import {
  * customers, loaded by autocannon at 1, 16 and 64 connections for ~5 s each:
  *   bare          GET /api/health/live (no dependency: the framework's ceiling on this machine)
  *   dashboard     GET /api/user/dashboard with a customer's session
- *   admin_users   GET /api/admin/users with an admin's session (all 10,000 users, as the web app asks)
+ *   admin_users   GET /api/admin/users?limit=50&offset=0&sort=id&order=asc with an admin's session: the
+ *                 first page of the users table, as the admin screen loads and polls it (the table pages,
+ *                 sorts and searches on the server; other pages, sorts and the full list are diagnostics)
  *   admin_adjust  PATCH /api/admin/users/{id}/balance add 0.01, round-robin over 1,000 accounts
  * Writes bench/results/http.json. autocannon runs in this process on the same cores as the API, so the
  * figures are a floor for a machine where load and server are apart.
@@ -33,6 +36,7 @@ const USERS = Number(process.env.BENCH_HTTP_USERS ?? 10_000);
 const FUNDED = 1_000;
 const DURATION_S = Number(process.env.BENCH_HTTP_DURATION ?? 5);
 const PASSWORD = 'bench-password-1';
+const ADMIN_USERS_FIRST_PAGE = `/api/admin/users?limit=${ADMIN_USERS_PAGE_SIZE}&offset=0&sort=id&order=asc`;
 
 export interface Figure {
   rps: number;
@@ -128,7 +132,7 @@ export async function runHttpBench(): Promise<HttpResults> {
     const scenarios: Record<Scenario, Parameters<typeof measure>[2]> = {
       bare: { path: '/api/health/live' },
       dashboard: { path: '/api/user/dashboard', headers: withSession(customer) },
-      admin_users: { path: '/api/admin/users', headers: withSession(admin) },
+      admin_users: { path: ADMIN_USERS_FIRST_PAGE, headers: withSession(admin) },
       admin_adjust: {
         method: 'PATCH',
         path: `/api/admin/users/${funded[0]}/balance`,
@@ -162,7 +166,15 @@ export async function runHttpBench(): Promise<HttpResults> {
     const probes: Record<string, Parameters<typeof measure>[2]> = {
       bare_with_session_cookie: { path: '/api/health/live', headers: withSession(customer) },
       auth_me: { path: '/api/auth/me', headers: withSession(customer) },
-      admin_users_limit_50: { path: '/api/admin/users?limit=50', headers: withSession(admin) },
+      admin_users_by_balance_page_100: {
+        path: `/api/admin/users?limit=${ADMIN_USERS_PAGE_SIZE}&offset=${99 * ADMIN_USERS_PAGE_SIZE}&sort=balance&order=desc`,
+        headers: withSession(admin),
+      },
+      admin_users_search: {
+        path: `${ADMIN_USERS_FIRST_PAGE}&q=bench77`,
+        headers: withSession(admin),
+      },
+      admin_users_full_list: { path: '/api/admin/users', headers: withSession(admin) },
     };
     for (const [name, probe] of Object.entries(probes)) {
       await settle(api.baseUrl);

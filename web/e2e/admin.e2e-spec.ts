@@ -11,6 +11,12 @@ function userRow(page: Page, email: string): Locator {
   return page.getByTestId('user-row').filter({ hasText: email });
 }
 
+/** The users table shows 50 users a page: the server's search brings this customer's row up. */
+async function searchUser(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Search users').fill(email);
+  await userRow(page, email).waitFor(WAIT);
+}
+
 async function waitForText(locator: Locator, text: string): Promise<void> {
   await locator.filter({ hasText: text }).first().waitFor(WAIT);
 }
@@ -49,6 +55,7 @@ describe('admin journey in Chromium', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor(WAIT);
     await page.getByText('Manage users and monitor platform activity').waitFor(WAIT);
+    await searchUser(page, customer.email);
 
     // confirm the deposit request
     const request3000 = page.getByTestId('pending-deposit-request').filter({ hasText: customer.email });
@@ -92,6 +99,7 @@ describe('admin journey in Chromium', () => {
 
     // the list refetches on window focus and every 30 s; a reload is the quickest way to see it
     await page.reload();
+    await searchUser(page, customer.email);
     const withdrawal = page.getByTestId('pending-withdrawal').filter({ hasText: customer.email });
     await withdrawal.waitFor(WAIT);
     await waitForText(withdrawal, '$1,000.00');

@@ -154,11 +154,20 @@ export interface AdminUserItem {
   role: Role;
   createdAt: string;
 }
+/** The columns the admin users list sorts by (GET /api/admin/users?sort=), in the table's order. */
+export const ADMIN_USER_SORTS = ['id', 'name', 'email', 'referenceCode', 'balance', 'monthlyInterest'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+export type SortOrder = 'asc' | 'desc';
+
 export interface AdminUsersResponse {
+  /** The requested page (?limit, ?offset), or every matching user without ?limit. */
   users: AdminUserItem[];
+  /** The totals cover every user, whatever the page or search. */
   totalUsers: number;
   totalBalance: number;
   totalMonthlyInterest: number;
+  /** Users matching ?q (every user without it): what the table pages through. */
+  matchingUsers: number;
 }
 export interface AdminTransactionItem extends AccountActivityItem {
   userId: number;

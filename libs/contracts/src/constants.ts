@@ -13,6 +13,8 @@ export const DASHBOARD_DEPOSIT_REQUESTS = 5;
 export const INTEREST_HISTORY_PAGE_SIZE = 20;
 export const LAST_DAYS_WINDOW = 30;
 export const ADMIN_REFETCH_MS = 30_000;
+/** Rows per page of the admin users table: 10,000 users are never sent to the browser at once. */
+export const ADMIN_USERS_PAGE_SIZE = 50;
 export const INSURANCE_COVER = 150_000_000;
 export const COMPARISON_BANK_RATE = 0.001;
 export const BLOG_WORDS_PER_MINUTE = 200;

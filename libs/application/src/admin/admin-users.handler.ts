@@ -1,15 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { AdminUserItem, Role } from '@savings/contracts';
+import type { AdminUserItem, AdminUserSort, AdminUsersResponse, Role } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 import { centsToNumber, containsPattern } from './admin-sql';
 import {
   ListAdminUsersJsonQuery,
   ListAdminUsersQuery,
-  type AdminUserSort,
   type AdminUsersOptions,
-  type AdminUsersResult,
 } from './admin.queries';
 
 interface Row {
@@ -31,57 +29,68 @@ interface Row {
   monthly_cents: string;
 }
 
+/**
+ * Monthly interest of a balance: balance * 7% / 12 rounded half-up to the cent, in integers (balances
+ * are never negative: CHECK on accounts). The same rule as the domain's monthlyInterestCents.
+ */
+function monthlyCentsSql(balance: string): string {
+  return `((${balance} * 7 + 600) / 1200)`;
+}
+
 // Whitelisted sort expressions (never interpolate client text into SQL); strings sort case-insensitively.
+// e-mails are stored lower-cased (normalizeEmail) and reference codes upper-case, so their unique
+// indexes give the case-insensitive order directly; names have an index on lower(name).
 const SORT_SQL: Record<AdminUserSort, string> = {
-  id: 'id',
-  name: 'lower(name)',
-  email: 'lower(email)',
-  referenceCode: 'lower(reference_code)',
-  balance: 'balance_cents',
-  monthlyInterest: 'monthly_cents',
+  id: 'u.id',
+  name: 'lower(u.name)',
+  email: 'u.email',
+  referenceCode: 'u.reference_code',
+  balance: 'coalesce(a.balance_cents, 0)',
+  monthlyInterest: monthlyCentsSql('coalesce(a.balance_cents, 0)'),
 };
 
 /**
- * One statement for the list and the totals: the database sums 10,000 balances, nothing is loaded
- * into memory to be added up. Monthly interest is balance * 7% / 12 rounded to the cent in numeric,
- * and the total is the sum of the rounded rows, so the column adds up to the card.
+ * The list and the totals in one statement. Only the requested page is joined and shaped (an index
+ * walk for the default order); the totals are one pass over accounts, and the matching count is only
+ * computed when a search narrows the list. Nothing is loaded into memory to be added up, and the
+ * totals are sums of the rounded rows, so the column adds up to the card.
  */
 function usersCtes(sort: AdminUserSort, order: 'asc' | 'desc'): string {
   const direction = order === 'desc' ? 'desc' : 'asc';
   return `
-    with base as (
+    with totals as (
+      select (select count(*) from users) as total_users,
+             coalesce(sum(balance_cents), 0) as total_balance_cents,
+             coalesce(sum(${monthlyCentsSql('balance_cents')}), 0) as total_monthly_cents
+        from accounts
+    ),
+    page as (
       select u.id, u.name, u.email, u.reference_code, u.beneficiary_name, u.iban, u.swift, u.role, u.created_at,
              coalesce(a.balance_cents, 0) as balance_cents,
              coalesce(a.held_cents, 0) as held_cents,
-             round(coalesce(a.balance_cents, 0)::numeric * 7 / 1200) as monthly_cents
+             ${monthlyCentsSql('coalesce(a.balance_cents, 0)')} as monthly_cents,
+             row_number() over (order by ${SORT_SQL[sort]} ${direction}, u.id ${direction}) as rn
         from users u
         left join accounts a on a.user_id = u.id
-    ),
-    totals as (
-      select count(*) as total_users,
-             coalesce(sum(balance_cents), 0) as total_balance_cents,
-             coalesce(sum(monthly_cents), 0) as total_monthly_cents
-        from base
-    ),
-    filtered as (
-      select * from base
-       where $1::text is null or name ilike $1 or email ilike $1 or reference_code ilike $1
-    ),
-    page as (
-      select filtered.*, row_number() over (order by ${SORT_SQL[sort]} ${direction}, id ${direction}) as rn
-        from filtered
-       order by rn
+       where $1::text is null or u.name ilike $1 or u.email ilike $1 or u.reference_code ilike $1
+       order by ${SORT_SQL[sort]} ${direction}, u.id ${direction}
        limit $2 offset $3
+    ),
+    matching as (
+      select case when $1::text is null then (select total_users from totals)
+                  else (select count(*) from users u
+                         where u.name ilike $1 or u.email ilike $1 or u.reference_code ilike $1) end as matching
     )`;
 }
 
 function usersSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
   return `${usersCtes(sort, order)}
     select t.total_users::text, t.total_balance_cents::text, t.total_monthly_cents::text,
-           (select count(*) from filtered)::text as matching, p.id::text, p.name, p.email, p.reference_code,
+           m.matching::text as matching, p.id::text, p.name, p.email, p.reference_code,
            p.beneficiary_name, p.iban, p.swift, p.role, p.created_at, p.balance_cents::text, p.held_cents::text,
            p.monthly_cents::text
       from totals t
+      cross join matching m
       left join page p on true
      order by p.rn`;
 }
@@ -89,7 +98,7 @@ function usersSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
 // cents to an exact JSON number with two decimals (numeric, never float)
 const usd = (cents: string) => `(${cents}::numeric / 100)::numeric(20, 2)`;
 
-/** The whole response as JSON text, in the shape of AdminUsersResult. */
+/** The whole response as JSON text, in the shape of AdminUsersResponse. */
 function usersJsonSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
   return `${usersCtes(sort, order)}
     select json_build_object(
@@ -106,7 +115,7 @@ function usersJsonSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
              'totalUsers', t.total_users,
              'totalBalance', ${usd('t.total_balance_cents')},
              'totalMonthlyInterest', ${usd('t.total_monthly_cents')},
-             'matchingUsers', (select count(*) from filtered)
+             'matchingUsers', (select matching from matching)
            )::text as body
       from totals t`;
 }
@@ -117,10 +126,10 @@ function params(options: AdminUsersOptions): unknown[] {
 }
 
 @QueryHandler(ListAdminUsersQuery)
-export class ListAdminUsersHandler implements IQueryHandler<ListAdminUsersQuery, AdminUsersResult> {
+export class ListAdminUsersHandler implements IQueryHandler<ListAdminUsersQuery, AdminUsersResponse> {
   constructor(@Inject(SQL) private readonly sql: Sql) {}
 
-  async execute({ options }: ListAdminUsersQuery): Promise<AdminUsersResult> {
+  async execute({ options }: ListAdminUsersQuery): Promise<AdminUsersResponse> {
     const rows = await this.sql.query<Row>(usersSql(options.sort ?? 'id', options.order ?? 'asc'), params(options));
     const first = rows[0];
     const users: AdminUserItem[] = rows.filter((row) => row.id !== null).map(toItem);

@@ -1,5 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type {
+  AdminUserSort,
+  SortOrder,
   AdminDepositRequestsResponse,
   AdminNotificationsResponse,
   AdminTransactionsResponse,
@@ -8,10 +10,6 @@ import type {
   DepositRequestStatus,
   WithdrawalStatus,
 } from '@savings/contracts';
-
-export const ADMIN_USER_SORTS = ['id', 'name', 'email', 'referenceCode', 'balance', 'monthlyInterest'] as const;
-export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
-export type SortOrder = 'asc' | 'desc';
 
 export interface AdminUsersOptions {
   /** Page size; absent returns every matching user. */
@@ -23,13 +21,8 @@ export interface AdminUsersOptions {
   q?: string;
 }
 
-export interface AdminUsersResult extends AdminUsersResponse {
-  /** Users matching q (all users without q), for paging; the totals always cover every user. */
-  matchingUsers: number;
-}
-
 /** Users with balances and the platform totals, one set-based statement. */
-export class ListAdminUsersQuery extends Query<AdminUsersResult> {
+export class ListAdminUsersQuery extends Query<AdminUsersResponse> {
   constructor(readonly options: AdminUsersOptions = {}) {
     super();
   }

@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ADMIN_USER_SORTS, type AdminUserSort, type SortOrder } from '@savings/application';
 import {
+  ADMIN_USER_SORTS,
+  type AdminUserSort,
+  type SortOrder,
   MIN_DEPOSIT,
   MIN_WITHDRAWAL,
   Messages,

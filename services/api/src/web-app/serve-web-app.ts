@@ -45,9 +45,13 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
     (_req: Request, res: Response) => res.status(404).type('text').send('Not found'),
   );
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  // Nest mounts its routes after these handlers, so API calls pass through here first: they skip the
+  // file lookup (a stat per API request otherwise) and the page fallback.
+  const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
+  const staticFiles = express.static(distDir, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : staticFiles(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) {
       next();
       return;
     }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
+  AdminUserSort,
   AdminDepositRequestItem,
   AdminTransactionItem,
   AdminUserItem,
@@ -44,6 +45,45 @@ function user(id: number, name: string, balance: number, banking = false): Admin
 }
 
 const users = [user(12, 'bob', 2500, true), user(3, 'Charlie', 1000), user(7, 'alice', 5000, true)];
+
+/** GET /api/admin/users as the server answers it: sorted, searched and paged by the query string. */
+function usersEndpoint(list: AdminUserItem[] = users) {
+  return ({ url }: { url: string }) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const sort = (params.get('sort') ?? 'id') as AdminUserSort;
+    const factor = params.get('order') === 'desc' ? -1 : 1;
+    const q = params.get('q')?.toLowerCase();
+    const matching = list.filter(
+      (item) => !q || [item.name, item.email, item.referenceCode].some((text) => text.toLowerCase().includes(q)),
+    );
+    const sorted = [...matching].sort((a, b) => {
+      const [left, right] = [a[sort], b[sort]];
+      const order =
+        typeof left === 'string' && typeof right === 'string'
+          ? left.localeCompare(right, 'en', { sensitivity: 'base' })
+          : Number(left) - Number(right);
+      return (order || a.id - b.id) * factor;
+    });
+    const offset = Number(params.get('offset') ?? 0);
+    const limit = Number(params.get('limit') ?? sorted.length);
+    return {
+      body: {
+        users: sorted.slice(offset, offset + limit),
+        totalUsers: list.length,
+        totalBalance: 8500,
+        totalMonthlyInterest: 49.58,
+        matchingUsers: matching.length,
+      },
+    };
+  };
+}
+
+const usersCalls = (calls: FetchCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/admin/users?'));
+const lastUsersQuery = (calls: FetchCall[]) => {
+  const params = new URL(usersCalls(calls).at(-1)?.url ?? '', 'http://localhost').searchParams;
+  return Object.fromEntries(params.entries());
+};
 
 const withdrawals: AdminWithdrawalItem[] = [
   {
@@ -139,7 +179,7 @@ const transactions: AdminTransactionItem[] = [
 function setup(overrides: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({
     'GET /api/auth/me': { body: { user: me } },
-    'GET /api/admin/users': { body: { users, totalUsers: 3, totalBalance: 8500, totalMonthlyInterest: 49.58 } },
+    'GET /api/admin/users': usersEndpoint(),
     'GET /api/admin/transactions': { body: { transactions } },
     'GET /api/admin/withdrawals': { body: { withdrawals } },
     'GET /api/admin/deposit-requests': { body: { depositRequests } },
@@ -177,7 +217,7 @@ describe('admin dashboard', () => {
   });
 
   it('shows loading, title, summary cards and users sorted by id, then by clicked column', async () => {
-    const { events } = setup();
+    const { events, calls } = setup();
     expect(screen.getByText('Loading admin data...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage users and monitor platform activity')).toBeInTheDocument();
@@ -200,6 +240,58 @@ describe('admin dashboard', () => {
     expect(names()).toEqual(['alice', 'bob', 'Charlie']);
     await events.click(screen.getByRole('button', { name: /^User #/ }));
     expect(names()).toEqual(['Charlie', 'alice', 'bob']);
+    // the server sorts (every user, not just this page): the first page of 50 for each order asked
+    const asked = usersCalls(calls).map((call) => {
+      const { sort, order, offset, limit } = Object.fromEntries(new URL(call.url, 'http://localhost').searchParams);
+      return `${sort} ${order} ${offset} ${limit}`;
+    });
+    expect(new Set(asked)).toEqual(
+      new Set(['id asc 0 50', 'name asc 0 50', 'name desc 0 50', 'balance asc 0 50', 'balance desc 0 50']),
+    );
+  });
+
+  it('pages through the users 50 at a time and searches on the server', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => user(i + 1, `user${String(i + 1).padStart(3, '0')}`, 1000));
+    const { events, calls } = setup({ 'GET /api/admin/users': usersEndpoint(many) });
+    expect(await screen.findByText('Showing 1 to 50 of 120 users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getAllByTestId('user-row')).toHaveLength(50);
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await events.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51 to 100 of 120 users')).toBeInTheDocument();
+    expect(lastUsersQuery(calls)).toMatchObject({ offset: '50', limit: '50' });
+    await events.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 101 to 120 of 120 users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    // a new sort starts again at the first page
+    await events.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(await screen.findByText('Showing 1 to 50 of 120 users')).toBeInTheDocument();
+
+    await events.type(screen.getByLabelText('Search users'), 'user11');
+    await waitFor(() =>
+      expect(names()).toEqual([
+        'user110',
+        'user111',
+        'user112',
+        'user113',
+        'user114',
+        'user115',
+        'user116',
+        'user117',
+        'user118',
+        'user119',
+      ]),
+    );
+    expect(lastUsersQuery(calls)).toMatchObject({ q: 'user11', offset: '0' });
+    expect(screen.getByText('Showing 1 to 10 of 10 users')).toBeInTheDocument();
+    // the totals stay global whatever the search
+    expect(screen.getByText('$8,500.00')).toBeInTheDocument();
+
+    await events.clear(screen.getByLabelText('Search users'));
+    await events.type(screen.getByLabelText('Search users'), 'nobody');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it('refetches all four lists every 30 seconds, and the users on Refresh Data', async () => {
@@ -207,7 +299,7 @@ describe('admin dashboard', () => {
     try {
       const calls = mockApi({
         'GET /api/auth/me': { body: { user: me } },
-        'GET /api/admin/users': { body: { users, totalUsers: 3, totalBalance: 8500, totalMonthlyInterest: 49.58 } },
+        'GET /api/admin/users': usersEndpoint(),
         'GET /api/admin/transactions': { body: { transactions } },
         'GET /api/admin/withdrawals': { body: { withdrawals } },
         'GET /api/admin/deposit-requests': { body: { depositRequests } },
@@ -216,7 +308,7 @@ describe('admin dashboard', () => {
       });
       renderRoute(<AdminScreen />, '/admin');
       await screen.findByRole('heading', { name: 'Admin Dashboard' });
-      const count = (path: string) => calls.filter((call) => call.url === path).length;
+      const count = (path: string) => calls.filter((call) => call.url.split('?')[0] === path).length;
       const lists = [
         '/api/admin/users',
         '/api/admin/transactions',
@@ -256,7 +348,7 @@ describe('admin dashboard', () => {
     expect(patch.headers['Idempotency-Key']).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // users and transactions refetched
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/admin/users')).toHaveLength(2));
+    await waitFor(() => expect(usersCalls(calls)).toHaveLength(2));
     expect(calls.filter((call) => call.url === '/api/admin/transactions')).toHaveLength(2);
   });
 

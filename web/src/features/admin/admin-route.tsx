@@ -7,7 +7,7 @@ import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useCurrentUser } from '../../lib/session';
 import { useAdminDepositRequests } from './api/get-admin-deposit-requests';
 import { useAdminTransactions } from './api/get-admin-transactions';
-import { useAdminUsers } from './api/get-admin-users';
+import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
 import { useAdminWithdrawals } from './api/get-admin-withdrawals';
 import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
@@ -34,7 +34,8 @@ function NotAllowed() {
 }
 
 function AdminDashboard() {
-  const users = useAdminUsers();
+  const [usersPage, setUsersPage] = useState(FIRST_USERS_PAGE);
+  const users = useAdminUsers(usersPage);
   const transactions = useAdminTransactions();
   const withdrawals = useAdminWithdrawals();
   const depositRequests = useAdminDepositRequests();
@@ -78,7 +79,7 @@ function AdminDashboard() {
           </Text>
         )}
         <SummaryCards data={users.data} />
-        <UsersTable users={users.data?.users} loading={false} />
+        <UsersTable data={users.data} page={usersPage} onPageChange={setUsersPage} loading={false} />
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
           <PendingWithdrawals withdrawals={withdrawals.data?.withdrawals} loading={withdrawals.isPending} />
           <PendingDepositRequests

@@ -1,18 +1,36 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminUsersResponse } from '@savings/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUsersResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
+import type { UserOrder } from '../utils/sort-users';
 import { adminKeys, adminListOptions } from './admin-query';
 
-export function getAdminUsers(): Promise<AdminUsersResponse> {
-  return api.get<AdminUsersResponse>('/api/admin/users');
+/** One page of the users table: the server sorts, searches and pages; the totals stay global. */
+export interface AdminUsersPage extends UserOrder {
+  offset: number;
+  /** part of a name, e-mail or reference code; empty lists everyone */
+  search: string;
 }
 
-export const adminUsersQuery = queryOptions({
-  queryKey: adminKeys.users,
-  queryFn: getAdminUsers,
-  ...adminListOptions,
-});
+export const FIRST_USERS_PAGE: AdminUsersPage = { offset: 0, sort: 'id', order: 'asc', search: '' };
 
-export function useAdminUsers() {
-  return useQuery(adminUsersQuery);
+export function getAdminUsers(page: AdminUsersPage): Promise<AdminUsersResponse> {
+  const params = new URLSearchParams({
+    limit: String(ADMIN_USERS_PAGE_SIZE),
+    offset: String(page.offset),
+    sort: page.sort,
+    order: page.order,
+  });
+  const search = page.search.trim();
+  if (search) params.set('q', search);
+  return api.get<AdminUsersResponse>(`/api/admin/users?${params}`);
+}
+
+export function useAdminUsers(page: AdminUsersPage) {
+  return useQuery({
+    queryKey: [...adminKeys.users, page],
+    queryFn: () => getAdminUsers(page),
+    // the previous page stays on screen while the next one loads: no flash of an empty table
+    placeholderData: keepPreviousData,
+    ...adminListOptions,
+  });
 }

@@ -1,11 +1,22 @@
-import { Button, Card, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { formatUsd, type AdminUserItem, type BalanceOperation } from '@savings/contracts';
-import { useState } from 'react';
+import { Button, Card, Field, HStack, Input, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  formatUsd,
+  type AdminUserItem,
+  type AdminUserSort,
+  type AdminUsersResponse,
+  type BalanceOperation,
+} from '@savings/contracts';
+import { useEffect, useState } from 'react';
+import type { AdminUsersPage } from '../api/get-admin-users';
 import { userNumber } from '../utils/format';
-import { DEFAULT_USER_SORT, nextSort, sortUsers, type UserSort, type UserSortKey } from '../utils/sort-users';
+import { nextSort } from '../utils/sort-users';
 import { BalanceDialog, ConfirmDepositDialog } from './balance-dialogs';
 
-const SORTABLE: { key: UserSortKey; label: string }[] = [
+/** Typing pauses this long before the search is sent: one request per word, not per key. */
+const SEARCH_DELAY_MS = 300;
+
+const SORTABLE: { key: AdminUserSort; label: string }[] = [
   { key: 'id', label: 'User #' },
   { key: 'name', label: 'Name' },
   { key: 'email', label: 'Email' },
@@ -29,11 +40,33 @@ function BankingDetails({ user }: { user: AdminUserItem }) {
   );
 }
 
-export function UsersTable({ users, loading }: { users: AdminUserItem[] | undefined; loading: boolean }) {
-  const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
+interface UsersTableProps {
+  data: AdminUsersResponse | undefined;
+  page: AdminUsersPage;
+  onPageChange: (page: AdminUsersPage) => void;
+  loading: boolean;
+}
+
+/**
+ * The users, one server page at a time: sorting, search and paging are the server's (10,000 users are
+ * never sent to the browser at once), so a sorted column orders every user, not just this page.
+ */
+export function UsersTable({ data, page, onPageChange, loading }: UsersTableProps) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const rows = sortUsers(users ?? [], sort);
+  const [search, setSearch] = useState(page.search);
+  const rows = data?.users ?? [];
   const close = () => setDialog(null);
+
+  useEffect(() => {
+    if (search === page.search) return undefined;
+    const timer = setTimeout(() => onPageChange({ ...page, search, offset: 0 }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, page, onPageChange]);
+
+  const matching = data?.matchingUsers ?? 0;
+  const pageCount = Math.max(1, Math.ceil(matching / ADMIN_USERS_PAGE_SIZE));
+  const pageNumber = Math.floor(page.offset / ADMIN_USERS_PAGE_SIZE) + 1;
+  const goTo = (number: number) => onPageChange({ ...page, offset: (number - 1) * ADMIN_USERS_PAGE_SIZE });
 
   return (
     <Card.Root>
@@ -41,25 +74,34 @@ export function UsersTable({ users, loading }: { users: AdminUserItem[] | undefi
         <Card.Title>User Management</Card.Title>
       </Card.Header>
       <Card.Body>
+        <Field.Root maxW="sm" mb="4">
+          <Field.Label>Search users</Field.Label>
+          <Input
+            type="search"
+            placeholder="Name, email or reference code"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field.Root>
         <Table.ScrollArea>
           <Table.Root size="sm" aria-label="Users">
             <Table.Header>
               <Table.Row>
                 {SORTABLE.map(({ key, label }) => {
-                  const active = sort.key === key;
+                  const active = page.sort === key;
                   return (
                     <Table.ColumnHeader
                       key={key}
-                      aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                      aria-sort={active ? (page.order === 'asc' ? 'ascending' : 'descending') : 'none'}
                     >
                       <Button
                         variant="ghost"
                         size="xs"
                         px="1"
-                        onClick={() => setSort((current) => nextSort(current, key))}
+                        onClick={() => onPageChange({ ...page, ...nextSort(page, key), offset: 0 })}
                       >
                         {label}
-                        {active ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                        {active ? (page.order === 'asc' ? ' ▲' : ' ▼') : ''}
                       </Button>
                     </Table.ColumnHeader>
                   );
@@ -128,6 +170,29 @@ export function UsersTable({ users, loading }: { users: AdminUserItem[] | undefi
           <Text color="fg.muted" textAlign="center" py="4">
             No users found
           </Text>
+        )}
+        {rows.length > 0 && (
+          <HStack justify="space-between" wrap="wrap" gap="3" mt="4">
+            <Text textStyle="sm" color="fg.muted">
+              Showing {page.offset + 1} to {page.offset + rows.length} of {matching} users
+            </Text>
+            <HStack gap="3">
+              <Button size="sm" variant="outline" disabled={pageNumber <= 1} onClick={() => goTo(pageNumber - 1)}>
+                Previous
+              </Button>
+              <Text textStyle="sm">
+                Page {pageNumber} of {pageCount}
+              </Text>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={pageNumber >= pageCount}
+                onClick={() => goTo(pageNumber + 1)}
+              >
+                Next
+              </Button>
+            </HStack>
+          </HStack>
         )}
       </Card.Body>
       {dialog?.kind === 'deposit' && <ConfirmDepositDialog user={dialog.user} onClose={close} />}

@@ -1,4 +1,13 @@
-import { addDays, cronAt, datesBetween, isCalendarDate, latestDueDate, localDateTime, todayIn } from './job-dates';
+import {
+  addDays,
+  cronAt,
+  datesBetween,
+  isCalendarDate,
+  latestDueDate,
+  latestPayoutDate,
+  localDateTime,
+  todayIn,
+} from './job-dates';
 
 describe('job dates', () => {
   it('reads the local date and time of an instant in the platform zone', () => {
@@ -14,6 +23,15 @@ describe('job dates', () => {
     // 10:00 in Rome is 08:00 UTC in summer
     expect(latestDueDate(new Date('2026-07-10T08:01:00Z'), 'Europe/Rome', '10:00')).toBe('2026-07-10');
     expect(latestDueDate(new Date('2026-07-10T07:59:00Z'), 'Europe/Rome', '10:00')).toBe('2026-07-09');
+  });
+
+  it('finds the latest 1st whose payout time has passed', () => {
+    expect(latestPayoutDate(new Date('2026-05-01T08:59:00Z'), 'UTC', '09:00')).toBe('2026-04-01');
+    expect(latestPayoutDate(new Date('2026-05-01T09:00:00Z'), 'UTC', '09:00')).toBe('2026-05-01');
+    expect(latestPayoutDate(new Date('2026-05-17T03:00:00Z'), 'UTC', '09:00')).toBe('2026-05-01');
+    expect(latestPayoutDate(new Date('2027-01-01T08:00:00Z'), 'UTC', '09:00')).toBe('2026-12-01');
+    // 00:30 on 1 March in Rome is still 28 February in UTC
+    expect(latestPayoutDate(new Date('2026-02-28T23:30:00Z'), 'Europe/Rome', '00:15')).toBe('2026-03-01');
   });
 
   it('walks calendar dates across month and leap-year ends', () => {

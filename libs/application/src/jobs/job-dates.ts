@@ -51,6 +51,17 @@ export function latestDueDate(now: Date, zone: string, time: string): string {
   return local.time >= time ? local.date : addDays(local.date, -1);
 }
 
+/**
+ * The latest payout date whose time has come: the 1st of this month once its `time` has passed, else
+ * the 1st of the month before (the monthly schedule fires on the 1st at that time).
+ */
+export function latestPayoutDate(now: Date, zone: string, time: string): string {
+  const local = localDateTime(now, zone);
+  const firstOfMonth = `${local.date.slice(0, 8)}01`;
+  if (local.date > firstOfMonth || local.time >= time) return firstOfMonth;
+  return `${addDays(firstOfMonth, -1).slice(0, 8)}01`;
+}
+
 /** Cron pattern (minute hour day-of-month month day-of-week) of a local HH:MM, daily or on the 1st. */
 export function cronAt(time: string, dayOfMonth: '*' | '1'): string {
   const [hour, minute] = time.split(':').map(Number);

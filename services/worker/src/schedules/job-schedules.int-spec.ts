@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { JobNames, SchedulerIds, latestDueDate } from '@savings/application';
+import { JobNames, SchedulerIds, latestDueDate, latestPayoutDate } from '@savings/application';
 import { resetDatabase } from '@savings/testing';
 import { obliterateQueues, queuesOf, startWorker, waitFor, workerTestConfig } from '../testing/worker-test-kit';
 
@@ -47,10 +47,22 @@ describe('job schedules', () => {
     const finished = await interest.getJob(tick?.id as string);
     expect(finished?.returnvalue).toMatchObject({ until: due, date: due });
 
+    // and the latest payout date (a 1st) is paid out as of its own date, in case the worker missed it
+    const payoutDate = latestPayoutDate(new Date(), 'Europe/Rome', '09:30');
+    const payout = await payouts.getJob(`payout-catch-up-${payoutDate}`);
+    expect(payout?.data).toEqual({ date: payoutDate });
+    await waitFor(async () => (await payout?.getState()) === 'completed', 'the start-up payout');
+    expect((await payouts.getJob(payout?.id as string))?.returnvalue).toMatchObject({ date: payoutDate, paidOut: 0 });
+
     // declaring again (a second worker, a restart) keeps one scheduler per job
     const again = await startWorker(config, { schedules: true });
     expect(await interest.getJobSchedulersCount()).toBe(1);
     expect(await payouts.getJobSchedulersCount()).toBe(1);
+    // ... and does not queue the same payout catch-up twice
+    const catchUps = (await payouts.getJobs(['completed', 'active', 'waiting', 'delayed'])).filter((job) =>
+      job.id?.startsWith('payout-catch-up-'),
+    );
+    expect(catchUps).toHaveLength(1);
     await again.close();
   });
 });

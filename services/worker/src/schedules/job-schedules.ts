@@ -10,6 +10,7 @@ import {
   SchedulerIds,
   cronAt,
   defaultJobOptions,
+  latestPayoutDate,
 } from '@savings/application';
 
 export const SCHEDULES_ENABLED = Symbol('SCHEDULES_ENABLED');
@@ -17,8 +18,8 @@ export const SCHEDULES_ENABLED = Symbol('SCHEDULES_ENABLED');
 /**
  * The two schedules of the design card, in APP_TIMEZONE: daily interest at DAILY_INTEREST_TIME and
  * the monthly payout on the 1st at MONTHLY_PAYOUT_TIME. upsertJobScheduler is idempotent, so every
- * worker may declare them at start-up (a changed time replaces the old one). A start-up tick catches
- * up the dates missed while no worker ran.
+ * worker may declare them at start-up (a changed time replaces the old one). Start-up ticks catch up
+ * the interest dates and the payout missed while no worker ran.
  */
 @Injectable()
 export class JobSchedules implements OnApplicationBootstrap {
@@ -45,9 +46,18 @@ export class JobSchedules implements OnApplicationBootstrap {
       { name: JobNames.monthlyWithdrawals, data: {}, opts: defaultJobOptions },
     );
     await this.interest.add(JobNames.dailyInterest, {});
+    // A payout missed while no worker ran is made now, as of its own date. Re-running a date that was
+    // paid is harmless (it pays only withdrawals approved before that date, already paid), and the
+    // job id keeps several starting workers from queueing it more than once.
+    const payoutDate = latestPayoutDate(new Date(), tz, this.config.monthlyPayoutTime);
+    await this.payouts.add(
+      JobNames.monthlyWithdrawals,
+      { date: payoutDate },
+      { ...defaultJobOptions, jobId: `payout-catch-up-${payoutDate}` },
+    );
     this.logger.log(
       `Schedules: interest daily at ${this.config.dailyInterestTime}, payouts on the 1st at ` +
-        `${this.config.monthlyPayoutTime} (${tz}); start-up catch-up queued`,
+        `${this.config.monthlyPayoutTime} (${tz}); start-up catch-up queued (interest, payout of ${payoutDate})`,
     );
   }
 }

@@ -1,7 +1,4 @@
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { isKnownWebPath } from '@savings/contracts';
-import { languageOfParam, languageOfPath, type LanguageCode } from './languages';
+import type { LanguageCode } from './languages';
 import type messagesEn from './locales/en.json';
 
 export type Messages = typeof messagesEn;
@@ -20,53 +17,27 @@ const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
   uk: () => import('./locales/uk.json'),
 };
 
-const lazyMessages: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = loaders[language as LanguageCode];
-    if (!load) {
-      callback(new Error(`No messages for language ${language}`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
-
 /**
- * The language the first page shown needs, so i18next starts by loading that file and no other: a
- * landing page's own, the calculator's ?lang, Italian for the 404 page, else English.
+ * The messages loaded so far. The texts are plain nested keys (no interpolation, no plurals), so a
+ * lookup is all a page needs: no i18n library in the landing page's first download (i18next was
+ * ~19 KB gzipped of it).
  */
-function firstPageLanguage(): LanguageCode {
-  const { pathname, search } = window.location;
-  if (!isKnownWebPath(pathname)) return 'it';
-  if (pathname.startsWith('/retirement-calculator')) return languageOfParam(new URLSearchParams(search).get('lang'));
-  return languageOfPath(pathname);
-}
-
-export const i18n = i18next.createInstance();
-
-const ready = i18n
-  .use(lazyMessages)
-  .use(initReactI18next)
-  .init({
-    lng: firstPageLanguage(),
-    fallbackLng: false,
-    supportedLngs: Object.keys(loaders),
-    ns: ['translation'],
-    defaultNS: 'translation',
-    load: 'currentOnly',
-    partialBundledLanguages: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    returnNull: false,
-  });
+const loaded = new Map<LanguageCode, Messages>();
 
 /** Resolves once the messages of `language` are loaded (route loaders await it: no untranslated flash). */
 export async function loadLanguage(language: LanguageCode): Promise<void> {
-  await ready;
-  await i18n.loadLanguages(language);
+  if (loaded.has(language)) return;
+  const module = await loaders[language]();
+  loaded.set(language, module.default);
+}
+
+type MessageTree = { [key: string]: string | MessageTree };
+
+/** The text at a dotted key ("hero.headline") in `language`; the key itself when missing or not loaded. */
+export function translate(language: LanguageCode, key: string): string {
+  let node: string | MessageTree | undefined = loaded.get(language);
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' ? node[part] : undefined;
+  }
+  return typeof node === 'string' ? node : key;
 }

@@ -1,19 +1,11 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { useLoaderData } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
-import { loadLanguage } from '../../i18n/i18n';
-import { languageOfParam, type LanguageCode } from '../../i18n/languages';
 import { PageLanguageProvider, usePageLanguage, usePageTranslation } from '../../i18n/page-language';
 import { LanguageLinks } from './components/language-links';
 import { RetirementCalculator } from './components/retirement-calculator';
 import { SiteFooter } from './components/site-footer';
-
-/** ?lang=it (or ua, fr...) shows the calculator in that language; English otherwise. */
-export async function loader({ request }: LoaderFunctionArgs): Promise<LanguageCode> {
-  const language = languageOfParam(new URL(request.url).searchParams.get('lang'));
-  await loadLanguage(language);
-  return language;
-}
+import type { calculatorLoader } from './page-language-loaders';
 
 function CalculatorPage() {
   const { t } = usePageTranslation();
@@ -52,7 +44,7 @@ function CalculatorPage() {
 }
 
 export function Component() {
-  const language = useLoaderData<typeof loader>();
+  const language = useLoaderData<typeof calculatorLoader>();
   return (
     <PageLanguageProvider language={language}>
       <CalculatorPage />

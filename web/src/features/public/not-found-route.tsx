@@ -1,15 +1,8 @@
 import { Button, Container, Heading, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
-import { loadLanguage } from '../../i18n/i18n';
 import { PageLanguageProvider, usePageTranslation } from '../../i18n/page-language';
 import { SITE } from '../../i18n/site';
-
-/** The 404 page is Italian (product.md section 2). */
-export async function loader(): Promise<null> {
-  await loadLanguage('it');
-  return null;
-}
 
 function NotFoundPage() {
   const { t } = usePageTranslation();

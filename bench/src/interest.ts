@@ -257,10 +257,16 @@ async function startWorker(
   batchSize: number,
   concurrency: number,
 ): Promise<{ child: ChildProcess }> {
-  // the worker's own source, compiled on load (the same code path as the product's worker)
+  // the worker's own source, compiled on load (the same code path as the product's worker);
+  // BENCH_WORKER_NODE_ARGS passes flags to its node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [join(repoRoot, 'services/worker/src/testing/ts-child.cjs'), join(repoRoot, 'services/worker/src/main.ts')],
+    [
+      ...nodeArgs,
+      join(repoRoot, 'services/worker/src/testing/ts-child.cjs'),
+      join(repoRoot, 'services/worker/src/main.ts'),
+    ],
     {
       cwd: repoRoot,
       env: {

@@ -1,6 +1,6 @@
 import { CURRENT_SCHEMA_VERSION, postingsOf, type AccountEvent, type AccountState, type Cents } from '@savings/domain';
 import type { SqlQueryable } from '@savings/database';
-import { eventHash, GENESIS_HASH, streamIdOf, userIdOfStream } from './event-hash';
+import { eventHash, GENESIS_HASH, streamIdOf, userIdOfStream, type EventHasher } from './event-hash';
 import { READ_MODEL_TABLES } from './ledger-tables';
 import { ProjectionBatch, projectEvent } from './projection';
 import { buildWriteStatement, type NotificationRow, type PostingRow, type Statement } from './projection-writer';
@@ -53,7 +53,10 @@ export interface AppendedEvent extends PreparedEvent {
   seq: string;
 }
 
-/** Versions and hash links for new events of one stream. */
+/**
+ * Versions and hash links for new events of one stream. A batch over many streams passes one
+ * batchEventHasher for all of them (the same hashes, the shared members serialized once).
+ */
 export function prepareEvents(
   userId: number | string,
   expectedVersion: number,
@@ -61,6 +64,7 @@ export function prepareEvents(
   events: AccountEvent[],
   metadata: EventMetadata,
   occurredAt: Date,
+  hasher: EventHasher = eventHash,
 ): PreparedEvent[] {
   const streamId = streamIdOf(userId);
   let previous = prevHash ?? GENESIS_HASH;
@@ -74,7 +78,7 @@ export function prepareEvents(
       metadata,
       occurredAt,
     };
-    const hash = eventHash(previous, content);
+    const hash = hasher(previous, content);
     const prepared: PreparedEvent = { ...content, hash, prevHash: previous, event };
     previous = hash;
     return prepared;
@@ -122,9 +126,12 @@ export function buildEventsStatement(request: AppendRequest, prepared: PreparedE
   };
 }
 
+/** What statement 2 reads of an appended event. */
+export type DerivingEvent = Pick<AppendedEvent, 'seq' | 'streamId' | 'occurredAt' | 'event'>;
+
 /** Statement 2 of an append: postings, read-model rows and notifications, all derived from the events. */
 export function buildDerivedStatement(
-  appended: AppendedEvent[],
+  appended: DerivingEvent[],
   notifications: NotificationRow[] = [],
 ): Statement | null {
   const postings: PostingRow[] = [];

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { httpBenchCommand } from './http';
 import { interestBench } from './interest';
 import { ledgerBench } from './ledger';
+import { webBenchCommand } from './web';
 
 /**
  * `npm run bench -- NAME [args]` (tools/cli.mjs runs `node bench/dist/main.js NAME ...`). Every
@@ -14,6 +15,7 @@ const benches: Record<string, (args: string[]) => Promise<unknown>> = {
     const code = await httpBenchCommand();
     if (code !== 0) throw new Error(`http bench exited with ${code}`);
   },
+  web: (args) => webBenchCommand(args),
 };
 
 async function main([name, ...args]: string[]): Promise<number> {

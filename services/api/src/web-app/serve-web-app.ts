@@ -7,6 +7,7 @@ import { APP_CONFIG, GetPublishedBlogPostQuery } from '@savings/application';
 import type { AppConfig } from '@savings/config';
 import { isKnownWebPath } from '@savings/contracts';
 import { injectBlogPostMeta } from '../blog/blog-post-meta';
+import { precompressedAssets } from './precompressed-assets';
 
 const BLOG_POST_PATH = /^\/blog\/([^/]+)\/?$/;
 
@@ -42,6 +43,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
   const origin = app.get<AppConfig>(APP_CONFIG).publicOrigins[0];
   app.use(
     '/assets',
+    precompressedAssets(join(distDir, 'assets'), { immutable: true, maxAge: '365d' }),
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
     (_req: Request, res: Response) => res.status(404).type('text').send('Not found'),
   );

@@ -1,0 +1,231 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { freshDatabase, repoRoot, startApi, type BenchStackOptions } from './http-stack';
+
+/**
+ * `npm run bench -- web [--runs N] [--no-build]`: builds the web app (vite build web), then measures
+ *   landing_initial_js_gzip_kb  every script `/` loads before it is interactive, gzipped at level 9 as
+ *                               vite reports it: index.html's entry and modulepreloads, the landing
+ *                               route's chunk with its static imports, and the English message file
+ *   lighthouse                  performance and accessibility of `/` (mobile defaults, simulated
+ *                               throttling, headless Debian chromium), median of N runs (default 3),
+ *                               served by the compiled API as production serves it (own database
+ *                               savings_bench_web, port 3961)
+ * Writes bench/results/web.json. Lighthouse's CPU-bound metrics (TBT, and FCP/LCP in part) scale with
+ * the machine's load: each run records the load average next to its scores.
+ */
+
+const WEB_DIR = join(repoRoot, 'web');
+const DIST_DIR = join(WEB_DIR, 'dist');
+/** The sources whose chunks the landing page needs besides index.html's (manifest keys, relative to web/). */
+const LANDING_ROUTE = 'src/features/public/landing-route.tsx';
+const LANDING_MESSAGES = 'src/i18n/locales/en.json';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const TARGETS = { initialJsKb: 150, performance: 90, accessibility: 90 };
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  fcp_ms: number;
+  lcp_ms: number;
+  tbt_ms: number;
+  cls: number;
+  speed_index_ms: number;
+  tti_ms: number;
+  load_average_1m: number;
+}
+
+export interface WebResults {
+  landing_initial_js_gzip_kb: number;
+  files: Record<string, number>;
+  lighthouse: { performance: number; accessibility: number; runs: LighthouseRun[] };
+  meta: Record<string, unknown>;
+}
+
+function options(args: string[]): { runs: number; build: boolean } {
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
+  return { runs, build: !args.includes('--no-build') };
+}
+
+function buildWeb(): void {
+  const result = spawnSync('npx', ['vite', 'build', 'web'], { cwd: repoRoot, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`vite build web failed:\n${result.stdout}${result.stderr}`);
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * The scripts of the landing page's first load, each gzipped: what index.html loads (its module entry
+ * and modulepreloads), then the landing route's chunk and everything it imports statically, found in
+ * the build manifest, and the message file of `/`.
+ */
+export function landingInitialJs(distDir: string): { totalKb: number; files: Record<string, number> } {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const files = new Set([...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) if (!files.has(manifest[imported]?.file)) visit(imported);
+  };
+  visit(LANDING_ROUTE);
+  visit(LANDING_MESSAGES);
+  const sizes: Record<string, number> = {};
+  let total = 0;
+  for (const file of [...files].sort()) {
+    const gzipped = gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length;
+    sizes[file] = kb(gzipped);
+    total += gzipped;
+  }
+  return { totalKb: kb(total), files: sizes };
+}
+
+interface LighthouseReport {
+  lighthouseVersion: string;
+  environment: { hostUserAgent: string };
+  categories: Record<'performance' | 'accessibility', { score: number }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+function lighthouse(url: string): { run: LighthouseRun; report: LighthouseReport } {
+  const load = loadavg()[0];
+  const result = spawnSync(
+    process.execPath,
+    [
+      require.resolve('lighthouse/cli/index.js'),
+      url,
+      '--only-categories=performance,accessibility',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse failed (${result.status}): ${result.stderr}`);
+  const report = JSON.parse(result.stdout) as LighthouseReport;
+  const metric = (id: string) => Math.round(report.audits[id]?.numericValue ?? Number.NaN);
+  return {
+    report,
+    run: {
+      performance: Math.round(report.categories.performance.score * 100),
+      accessibility: Math.round(report.categories.accessibility.score * 100),
+      fcp_ms: metric('first-contentful-paint'),
+      lcp_ms: metric('largest-contentful-paint'),
+      tbt_ms: metric('total-blocking-time'),
+      cls: Math.round((report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+      speed_index_ms: metric('speed-index'),
+      tti_ms: metric('interactive'),
+      load_average_1m: Math.round(load * 100) / 100,
+    },
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export async function webBench(args: string[]): Promise<WebResults> {
+  const { runs, build } = options(args);
+  for (const path of ['services/api/dist/main.js', 'services/cli/dist/main.js']) {
+    if (!existsSync(join(repoRoot, path))) throw new Error(`${path} is missing: run "npm run build" first.`);
+  }
+  if (build) buildWeb();
+  const initial = landingInitialJs(DIST_DIR);
+  console.log(
+    `[bench web] landing initial JS: ${initial.totalKb} KB gzipped in ${Object.keys(initial.files).length} files`,
+  );
+
+  const stack: BenchStackOptions = {
+    databaseUrl: process.env.BENCH_WEB_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/savings_bench_web',
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    port: Number(process.env.BENCH_WEB_PORT ?? 3961),
+    queuePrefix: process.env.BENCH_WEB_QUEUE_PREFIX ?? 'bench-web',
+  };
+  await freshDatabase(stack);
+  const api = await startApi(stack);
+  const lighthouseRuns: LighthouseRun[] = [];
+  let report: LighthouseReport | undefined;
+  try {
+    const entry = Object.keys(initial.files).find((file) => file.startsWith('assets/index-'));
+    const probe = await fetch(`${api.baseUrl}/${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+    const assetEncoding = probe.headers.get('content-encoding') ?? 'none';
+    for (let i = 0; i < runs; i++) {
+      const measured = lighthouse(`${api.baseUrl}/`);
+      report = measured.report;
+      lighthouseRuns.push(measured.run);
+      console.log(`[bench web] lighthouse run ${i + 1}/${runs}: ${JSON.stringify(measured.run)}`);
+    }
+    const performance = median(lighthouseRuns.map((run) => run.performance));
+    const accessibility = median(lighthouseRuns.map((run) => run.accessibility));
+    return {
+      landing_initial_js_gzip_kb: initial.totalKb,
+      files: initial.files,
+      lighthouse: { performance, accessibility, runs: lighthouseRuns },
+      meta: {
+        at: new Date().toISOString(),
+        cpus: cpus().length,
+        node: process.version,
+        lighthouse: report?.lighthouseVersion,
+        browser: report?.environment.hostUserAgent,
+        served_by: 'services/api/dist/main.js (NODE_ENV=production) serving web/dist',
+        asset_content_encoding: assetEncoding,
+        targets: {
+          landing_initial_js_gzip_kb: {
+            target: `< ${TARGETS.initialJsKb}`,
+            value: initial.totalKb,
+            met: initial.totalKb < TARGETS.initialJsKb,
+          },
+          lighthouse_performance: {
+            target: `>= ${TARGETS.performance}`,
+            value: performance,
+            met: performance >= TARGETS.performance,
+          },
+          lighthouse_accessibility: {
+            target: `>= ${TARGETS.accessibility}`,
+            value: accessibility,
+            met: accessibility >= TARGETS.accessibility,
+          },
+        },
+      },
+    };
+  } finally {
+    await api.stop();
+  }
+}
+
+export async function webBenchCommand(args: string[]): Promise<void> {
+  const results = await webBench(args);
+  const dir = join(repoRoot, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'web.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`[bench web] targets: ${JSON.stringify(results.meta.targets)}`);
+  console.log('[bench web] written to bench/results/web.json');
+}

@@ -1,23 +1,21 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { LANDING_LOCALES } from '@savings/contracts';
+import { Component as LandingRoute } from '../features/public/landing-route';
 import { calculatorLoader, landingLoader, notFoundLoader } from '../features/public/page-language-loaders';
 import { RootLayout } from './root-layout';
 
 /**
- * Every route of product.md section 2. Each feature's screens load on demand, so the landing page
- * ships only its own code. The pages in several languages have their (small) loaders here: the router
- * then fetches a page's message file together with its code instead of after it.
+ * Every route of product.md section 2. The landing page, where most visits start, is part of the first
+ * download: its code arrives with the app's instead of one round trip later. Every other screen loads
+ * on demand. The pages in several languages have their (small) loaders here, so the router fetches a
+ * page's message file together with its code instead of after it.
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/', loader: landingLoader, lazy: () => import('../features/public/landing-route') },
-      ...LANDING_LOCALES.map((locale) => ({
-        path: `/${locale}`,
-        loader: landingLoader,
-        lazy: () => import('../features/public/landing-route'),
-      })),
+      { path: '/', loader: landingLoader, Component: LandingRoute },
+      ...LANDING_LOCALES.map((locale) => ({ path: `/${locale}`, loader: landingLoader, Component: LandingRoute })),
       { path: '/auth', lazy: () => import('../features/auth/auth-route') },
       { path: '/technical-overview', lazy: () => import('../features/public/technical-overview-route') },
       {

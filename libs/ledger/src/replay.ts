@@ -36,7 +36,7 @@ interface Folded {
  * Why one text: the driver's per-row and per-column work (a message, strings and an object each) cost
  * more than the fold itself. stream_id and type go as JSON strings and the payload as JSON text, none
  * of which can hold a raw tab or newline, so no stored value can shift the fields. The lines are in seq
- * order as the subquery delivers them (parseLogPage checks it rather than paying for a sort).
+ * order as the subquery delivers them (forEachLogEvent checks it rather than paying for a sort).
  */
 async function readLogPage(reader: SqlQueryable, after: string, limit: number): Promise<string | null> {
   const [row] = await reader.query<{ page: string | null }>(
@@ -55,11 +55,21 @@ const jsonString = (json: string): string => (json.includes('\\') ? (JSON.parse(
 /** Whether decimal seq a comes after decimal seq b (exact for any length, unlike Number). */
 const seqAfter = (a: string, b: string): boolean => a.length > b.length || (a.length === b.length && a > b);
 
-/** The events of a page in order; throws if they are not in ascending seq order after `after`. */
-function parseLogPage(page: string, after: string): LogEvent[] {
-  const events: LogEvent[] = [];
+/** The seq of a page's last event: the first field of its last line. */
+function lastSeqOf(page: string): string {
+  const lastLine = page.lastIndexOf('\n') + 1;
+  return page.slice(lastLine, page.indexOf('\t', lastLine));
+}
+
+/**
+ * Hands each event of a page to `visit`, parsed one at a time so it dies young (a page parsed up front
+ * outlived garbage collections and made them several times dearer). Throws unless the seqs ascend
+ * after `after`. Returns the number of events.
+ */
+function forEachLogEvent(page: string, after: string, visit: (event: LogEvent) => void): number {
   let previous = after;
-  for (let start = 0; start < page.length;) {
+  let count = 0;
+  for (let start = 0; start < page.length; count += 1) {
     const newline = page.indexOf('\n', start);
     const end = newline < 0 ? page.length : newline;
     const t1 = page.indexOf('\t', start);
@@ -70,7 +80,7 @@ function parseLogPage(page: string, after: string): LogEvent[] {
     const seq = page.slice(start, t1);
     if (!seqAfter(seq, previous)) throw new Error(`Log page out of order: seq ${seq} after ${previous}`);
     previous = seq;
-    events.push({
+    visit({
       seq,
       streamId: jsonString(page.slice(t1 + 1, t2)),
       type: jsonString(page.slice(t2 + 1, t3)),
@@ -80,7 +90,7 @@ function parseLogPage(page: string, after: string): LogEvent[] {
     });
     start = end + 1;
   }
-  return events;
+  return count;
 }
 
 /**
@@ -104,12 +114,12 @@ export async function replayInto(
   for (;;) {
     const page = await next;
     if (page === null) break;
-    const pageEvents = parseLogPage(page, lastSeq);
-    lastSeq = pageEvents[pageEvents.length - 1].seq;
+    const after = lastSeq;
+    lastSeq = lastSeqOf(page);
     next = readLogPage(reader, lastSeq, pageSize);
     next.catch(() => undefined); // observed when awaited above
     const batch = new ProjectionBatch();
-    for (const row of pageEvents) {
+    events += forEachLogEvent(page, after, (row) => {
       const event = upcastEvent(row.type, row.schemaVersion, row.payload);
       let folded = streams.get(row.streamId);
       if (!folded) {
@@ -119,13 +129,12 @@ export async function replayInto(
       folded.state = evolve(folded.state, event);
       folded.lastSeq = row.seq;
       batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId, occurredAt: new Date(row.occurredMs), event }));
-    }
+    });
     // the statement is built before waiting for the previous write, so the page's row objects die young
     const statement = buildWriteStatement({ tables, batch });
     await writing;
     writing = statement ? writer.query(statement.text, statement.params).then(() => undefined) : Promise.resolve();
     writing.catch(() => undefined); // observed when awaited
-    events += pageEvents.length;
     options.onPage?.(events);
   }
   await writing;

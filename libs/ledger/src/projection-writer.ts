@@ -29,8 +29,23 @@ export interface Statement {
 
 type SqlType = 'int2' | 'int8' | 'text' | 'date' | 'numeric';
 
-/** A column of a written table: how to read its value off a row, and its SQL type. */
-type Column<R> = [(row: R) => string | number | null, SqlType] | [(row: R) => Date | null, 'timestamptz'];
+/** A column of a written table: its name, how to read its value off a row, and its SQL type. */
+type Column<R> =
+  | [name: string, get: (row: R) => string | number | null, type: SqlType]
+  | [name: string, get: (row: R) => Date | null, type: 'timestamptz'];
+
+/** Rows bound for one table, with the one list of its columns both encodings below use. */
+interface TableRows<R> {
+  table: string;
+  rows: R[];
+  columns: Column<R>[];
+}
+
+/** A table's inserts, as a statement for appends or as COPY rows for replay. */
+interface TableInsert {
+  statement(params: unknown[]): string;
+  copy(): { target: string; rows: string };
+}
 
 const NEEDS_ESCAPE = /["\\]/;
 
@@ -54,168 +69,220 @@ const textOf = (value: string | number | null): string | null => (value === null
 const epochMsOf = (date: Date | null): string | null => (date === null ? null : String(date.getTime()));
 
 /**
+ * The rows as `select ... from unnest(<one array parameter per column>)`, parameters appended to
+ * `params`. Timestamps travel as epoch milliseconds (exact: JS dates hold whole milliseconds) and are
+ * turned back with integer arithmetic; why: ISO text cost a toISOString per value here and a
+ * date-time parse per value in PostgreSQL.
+ */
+function selectRows<R>(rows: R[], columns: Column<R>[], params: unknown[]): string {
+  const arrays: string[] = [];
+  const values: string[] = [];
+  for (const column of columns) {
+    const name = `c${values.length}`;
+    if (column[2] === 'timestamptz') {
+      const get = column[1];
+      params.push(arrayLiteral(rows, (row) => epochMsOf(get(row))));
+      arrays.push(`$${params.length}::int8[]`);
+      values.push(`timestamptz 'epoch' + ${name} * interval '1 millisecond'`);
+    } else {
+      const get = column[1];
+      params.push(arrayLiteral(rows, (row) => textOf(get(row))));
+      arrays.push(`$${params.length}::${column[2]}[]`);
+      values.push(name);
+    }
+  }
+  const names = values.map((_, i) => `c${i}`).join(', ');
+  return `select ${values.join(', ')} from unnest(${arrays.join(', ')}) as v(${names})`;
+}
+
+const insertStatement = <R>({ table, rows, columns }: TableRows<R>, params: unknown[]): string =>
+  `insert into ${table} (${columns.map(([name]) => name).join(', ')}) ${selectRows(rows, columns, params)}`;
+
+const COPY_NEEDS_ESCAPE = /[\\\n\r\t]/;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A value in COPY's text format: \N for null, backslash, newline, return and tab escaped. */
+function copyValue(value: string | number | Date | null): string {
+  if (value === null) return '\\N';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return COPY_NEEDS_ESCAPE.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]) : text;
+}
+
+/** The rows in COPY's text format, and the `table (columns)` they go to. */
+function copyRows<R>({ table, rows, columns }: TableRows<R>): { target: string; rows: string } {
+  const lines = new Array<string>(rows.length);
+  const fields = new Array<string>(columns.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    for (let c = 0; c < columns.length; c += 1) fields[c] = copyValue(columns[c][1](rows[i]));
+    lines[i] = fields.join('\t');
+  }
+  return { target: `${table} (${columns.map(([name]) => name).join(', ')})`, rows: `${lines.join('\n')}\n` };
+}
+
+/** The inserts of a batch, table by table (tables without rows left out). */
+function batchInserts(tables: ReadModelTables, batch: ProjectionBatch): TableInsert[] {
+  const inserts: TableInsert[] = [];
+  const add = <R>(table: string, rows: R[], columns: Column<R>[]) => {
+    if (rows.length === 0) return;
+    inserts.push({
+      statement: (params) => insertStatement({ table, rows, columns }, params),
+      copy: () => copyRows({ table, rows, columns }),
+    });
+  };
+  add(
+    tables.depositRequests,
+    [...batch.depositRequestInserts.values()],
+    [
+      ['id', (r) => r.id, 'int8'],
+      ['user_id', (r) => r.userId, 'int8'],
+      ['amount_cents', (r) => r.amountCents, 'int8'],
+      ['status', (r) => r.status, 'text'],
+      ['requested_at', (r) => r.requestedAt, 'timestamptz'],
+      ['processed_at', (r) => r.processedAt, 'timestamptz'],
+    ],
+  );
+  add(
+    tables.withdrawals,
+    [...batch.withdrawalInserts.values()],
+    [
+      ['id', (r) => r.id, 'int8'],
+      ['user_id', (r) => r.userId, 'int8'],
+      ['amount_cents', (r) => r.amountCents, 'int8'],
+      ['status', (r) => r.status, 'text'],
+      ['requested_at', (r) => r.requestedAt, 'timestamptz'],
+      ['processed_at', (r) => r.processedAt, 'timestamptz'],
+      ['completed_at', (r) => r.completedAt, 'timestamptz'],
+    ],
+  );
+  add(tables.deposits, batch.deposits, [
+    ['id', (r) => r.id, 'int8'],
+    ['user_id', (r) => r.userId, 'int8'],
+    ['amount_cents', (r) => r.amountCents, 'int8'],
+    ['reference_code', (r) => r.referenceCode, 'text'],
+    ['status', (r) => r.status, 'text'],
+    ['note', (r) => r.note, 'text'],
+    ['deposit_request_id', (r) => r.depositRequestId, 'int8'],
+    ['created_at', (r) => r.createdAt, 'timestamptz'],
+  ]);
+  add(tables.adminTransactions, batch.adminTransactions, [
+    ['id', (r) => r.id, 'int8'],
+    ['user_id', (r) => r.userId, 'int8'],
+    ['admin_id', (r) => r.adminId, 'int8'],
+    ['kind', (r) => r.kind, 'text'],
+    ['type', (r) => r.type, 'text'],
+    ['amount_cents', (r) => r.amountCents, 'int8'],
+    ['balance_before_cents', (r) => r.balanceBeforeCents, 'int8'],
+    ['balance_after_cents', (r) => r.balanceAfterCents, 'int8'],
+    ['note', (r) => r.note, 'text'],
+    ['created_at', (r) => r.createdAt, 'timestamptz'],
+  ]);
+  add(tables.interestPayments, batch.interestPayments, [
+    ['id', (r) => r.id, 'int8'],
+    ['user_id', (r) => r.userId, 'int8'],
+    ['accrual_date', (r) => r.accrualDate, 'date'],
+    ['balance_cents', (r) => r.balanceCents, 'int8'],
+    ['interest_rate', (r) => r.interestRate, 'numeric'],
+    ['interest_cents', (r) => r.interestCents, 'int8'],
+    ['payment_date', (r) => r.paymentDate, 'timestamptz'],
+    ['status', (r) => r.status, 'text'],
+  ]);
+  return inserts;
+}
+
+/** Updates of rows inserted by earlier statements, as statements for CTEs (parameters appended). */
+function batchUpdates(tables: ReadModelTables, batch: ProjectionBatch, params: unknown[]): string[] {
+  const updates: string[] = [];
+  if (batch.depositRequestUpdates.size > 0) {
+    updates.push(`update ${tables.depositRequests} t set
+        amount_cents = coalesce(v.amount_cents, t.amount_cents),
+        status = coalesce(v.status, t.status),
+        processed_at = coalesce(v.processed_at, t.processed_at)
+      from (${selectRows(
+        [...batch.depositRequestUpdates.entries()],
+        [
+          ['id', ([id]) => id, 'int8'],
+          ['amount_cents', ([, set]) => set.amountCents ?? null, 'int8'],
+          ['status', ([, set]) => set.status ?? null, 'text'],
+          ['processed_at', ([, set]) => set.processedAt ?? null, 'timestamptz'],
+        ],
+        params,
+      )}) as v(id, amount_cents, status, processed_at)
+      where t.id = v.id`);
+  }
+  if (batch.withdrawalUpdates.size > 0) {
+    updates.push(`update ${tables.withdrawals} t set
+        amount_cents = coalesce(v.amount_cents, t.amount_cents),
+        status = coalesce(v.status, t.status),
+        processed_at = coalesce(v.processed_at, t.processed_at),
+        completed_at = coalesce(v.completed_at, t.completed_at)
+      from (${selectRows(
+        [...batch.withdrawalUpdates.entries()],
+        [
+          ['id', ([id]) => id, 'int8'],
+          ['amount_cents', ([, set]) => set.amountCents ?? null, 'int8'],
+          ['status', ([, set]) => set.status ?? null, 'text'],
+          ['processed_at', ([, set]) => set.processedAt ?? null, 'timestamptz'],
+          ['completed_at', ([, set]) => set.completedAt ?? null, 'timestamptz'],
+        ],
+        params,
+      )}) as v(id, amount_cents, status, processed_at, completed_at)
+      where t.id = v.id`);
+  }
+  return updates;
+}
+
+/** Statements as one: data-modifying CTEs when there are several. Null when there are none. */
+function asOneStatement(statements: string[], params: unknown[]): Statement | null {
+  if (statements.length === 0) return null;
+  if (statements.length === 1) return { text: statements[0], params };
+  return { text: `with ${statements.map((cte, i) => `w${i} as (${cte})`).join(', ')} select 1`, params };
+}
+
+/**
  * Postings, projection rows and notifications of any number of events as ONE statement: each table's
  * rows go in as arrays (unnest), one data-modifying CTE per table. Returns null when there is nothing.
  */
 export function buildWriteStatement(parts: WriteParts): Statement | null {
   const params: unknown[] = [];
-  /**
-   * The rows as `select ... from unnest(<one array parameter per column>)`. Timestamps travel as epoch
-   * milliseconds (exact: JS dates hold whole milliseconds) and are turned back with integer arithmetic;
-   * why: ISO text cost a toISOString per value here and a date-time parse per value in PostgreSQL.
-   */
-  const rowsOf = <R>(rows: R[], columns: Column<R>[]): string => {
-    const arrays: string[] = [];
-    const values: string[] = [];
-    for (const column of columns) {
-      const name = `c${values.length}`;
-      if (column[1] === 'timestamptz') {
-        const get = column[0];
-        params.push(arrayLiteral(rows, (row) => epochMsOf(get(row))));
-        arrays.push(`$${params.length}::int8[]`);
-        values.push(`timestamptz 'epoch' + ${name} * interval '1 millisecond'`);
-      } else {
-        const get = column[0];
-        params.push(arrayLiteral(rows, (row) => textOf(get(row))));
-        arrays.push(`$${params.length}::${column[1]}[]`);
-        values.push(name);
-      }
-    }
-    const names = values.map((_, i) => `c${i}`).join(', ');
-    return `select ${values.join(', ')} from unnest(${arrays.join(', ')}) as v(${names})`;
-  };
-  const ctes: string[] = [];
-  const { tables, batch } = parts;
-
+  const statements: string[] = [];
   if (parts.postings && parts.postings.length > 0) {
-    ctes.push(`insert into ledger_postings (event_seq, line, account, amount_cents)
-      ${rowsOf(parts.postings, [
-        [(r) => r.eventSeq, 'int8'],
-        [(r) => r.line, 'int2'],
-        [(r) => r.account, 'text'],
-        [(r) => r.amountCents, 'int8'],
-      ])}`);
+    const columns: Column<PostingRow>[] = [
+      ['event_seq', (r) => r.eventSeq, 'int8'],
+      ['line', (r) => r.line, 'int2'],
+      ['account', (r) => r.account, 'text'],
+      ['amount_cents', (r) => r.amountCents, 'int8'],
+    ];
+    statements.push(insertStatement({ table: 'ledger_postings', rows: parts.postings, columns }, params));
   }
   if (parts.notifications && parts.notifications.length > 0) {
-    ctes.push(`insert into admin_notifications (type, message, user_id, related_id)
-      ${rowsOf(parts.notifications, [
-        [(r) => r.type, 'text'],
-        [(r) => r.message, 'text'],
-        [(r) => r.userId, 'int8'],
-        [(r) => r.relatedId, 'int8'],
-      ])}`);
+    const columns: Column<NotificationRow>[] = [
+      ['type', (r) => r.type, 'text'],
+      ['message', (r) => r.message, 'text'],
+      ['user_id', (r) => r.userId, 'int8'],
+      ['related_id', (r) => r.relatedId, 'int8'],
+    ];
+    statements.push(insertStatement({ table: 'admin_notifications', rows: parts.notifications, columns }, params));
   }
-  if (batch) {
-    if (batch.depositRequestInserts.size > 0) {
-      ctes.push(`insert into ${tables.depositRequests} (id, user_id, amount_cents, status, requested_at, processed_at)
-        ${rowsOf(
-          [...batch.depositRequestInserts.values()],
-          [
-            [(r) => r.id, 'int8'],
-            [(r) => r.userId, 'int8'],
-            [(r) => r.amountCents, 'int8'],
-            [(r) => r.status, 'text'],
-            [(r) => r.requestedAt, 'timestamptz'],
-            [(r) => r.processedAt, 'timestamptz'],
-          ],
-        )}`);
-    }
-    if (batch.depositRequestUpdates.size > 0) {
-      ctes.push(`update ${tables.depositRequests} t set
-          amount_cents = coalesce(v.amount_cents, t.amount_cents),
-          status = coalesce(v.status, t.status),
-          processed_at = coalesce(v.processed_at, t.processed_at)
-        from (${rowsOf(
-          [...batch.depositRequestUpdates.entries()],
-          [
-            [([id]) => id, 'int8'],
-            [([, set]) => set.amountCents ?? null, 'int8'],
-            [([, set]) => set.status ?? null, 'text'],
-            [([, set]) => set.processedAt ?? null, 'timestamptz'],
-          ],
-        )}) as v(id, amount_cents, status, processed_at)
-        where t.id = v.id`);
-    }
-    if (batch.withdrawalInserts.size > 0) {
-      ctes.push(`insert into ${tables.withdrawals}
-          (id, user_id, amount_cents, status, requested_at, processed_at, completed_at)
-        ${rowsOf(
-          [...batch.withdrawalInserts.values()],
-          [
-            [(r) => r.id, 'int8'],
-            [(r) => r.userId, 'int8'],
-            [(r) => r.amountCents, 'int8'],
-            [(r) => r.status, 'text'],
-            [(r) => r.requestedAt, 'timestamptz'],
-            [(r) => r.processedAt, 'timestamptz'],
-            [(r) => r.completedAt, 'timestamptz'],
-          ],
-        )}`);
-    }
-    if (batch.withdrawalUpdates.size > 0) {
-      ctes.push(`update ${tables.withdrawals} t set
-          amount_cents = coalesce(v.amount_cents, t.amount_cents),
-          status = coalesce(v.status, t.status),
-          processed_at = coalesce(v.processed_at, t.processed_at),
-          completed_at = coalesce(v.completed_at, t.completed_at)
-        from (${rowsOf(
-          [...batch.withdrawalUpdates.entries()],
-          [
-            [([id]) => id, 'int8'],
-            [([, set]) => set.amountCents ?? null, 'int8'],
-            [([, set]) => set.status ?? null, 'text'],
-            [([, set]) => set.processedAt ?? null, 'timestamptz'],
-            [([, set]) => set.completedAt ?? null, 'timestamptz'],
-          ],
-        )}) as v(id, amount_cents, status, processed_at, completed_at)
-        where t.id = v.id`);
-    }
-    if (batch.deposits.length > 0) {
-      ctes.push(`insert into ${tables.deposits}
-          (id, user_id, amount_cents, reference_code, status, note, deposit_request_id, created_at)
-        ${rowsOf(batch.deposits, [
-          [(r) => r.id, 'int8'],
-          [(r) => r.userId, 'int8'],
-          [(r) => r.amountCents, 'int8'],
-          [(r) => r.referenceCode, 'text'],
-          [(r) => r.status, 'text'],
-          [(r) => r.note, 'text'],
-          [(r) => r.depositRequestId, 'int8'],
-          [(r) => r.createdAt, 'timestamptz'],
-        ])}`);
-    }
-    if (batch.adminTransactions.length > 0) {
-      ctes.push(`insert into ${tables.adminTransactions}
-          (id, user_id, admin_id, kind, type, amount_cents, balance_before_cents, balance_after_cents, note, created_at)
-        ${rowsOf(batch.adminTransactions, [
-          [(r) => r.id, 'int8'],
-          [(r) => r.userId, 'int8'],
-          [(r) => r.adminId, 'int8'],
-          [(r) => r.kind, 'text'],
-          [(r) => r.type, 'text'],
-          [(r) => r.amountCents, 'int8'],
-          [(r) => r.balanceBeforeCents, 'int8'],
-          [(r) => r.balanceAfterCents, 'int8'],
-          [(r) => r.note, 'text'],
-          [(r) => r.createdAt, 'timestamptz'],
-        ])}`);
-    }
-    if (batch.interestPayments.length > 0) {
-      ctes.push(`insert into ${tables.interestPayments}
-          (id, user_id, accrual_date, balance_cents, interest_rate, interest_cents, payment_date, status)
-        ${rowsOf(batch.interestPayments, [
-          [(r) => r.id, 'int8'],
-          [(r) => r.userId, 'int8'],
-          [(r) => r.accrualDate, 'date'],
-          [(r) => r.balanceCents, 'int8'],
-          [(r) => r.interestRate, 'numeric'],
-          [(r) => r.interestCents, 'int8'],
-          [(r) => r.paymentDate, 'timestamptz'],
-          [(r) => r.status, 'text'],
-        ])}`);
-    }
+  if (parts.batch) {
+    for (const insert of batchInserts(parts.tables, parts.batch)) statements.push(insert.statement(params));
+    statements.push(...batchUpdates(parts.tables, parts.batch, params));
   }
-  if (ctes.length === 0) return null;
-  if (ctes.length === 1) return { text: ctes[0], params };
-  return { text: `with ${ctes.map((cte, i) => `w${i} as (${cte})`).join(', ')} select 1`, params };
+  return asOneStatement(statements, params);
+}
+
+/**
+ * A replay page's writes: its inserts as COPY text per table, and its updates of rows from earlier
+ * pages as one statement. Why COPY here and not for appends: per row it costs PostgreSQL about half
+ * of an insert from unnest arrays, which matters for a million rows and not for an append's few;
+ * it cannot be one statement with the rest, so appends keep their single round trip.
+ */
+export function buildReplayWrite(
+  tables: ReadModelTables,
+  batch: ProjectionBatch,
+): { copies: { target: string; rows: string }[]; updates: Statement | null } {
+  const params: unknown[] = [];
+  return {
+    copies: batchInserts(tables, batch).map((insert) => insert.copy()),
+    updates: asOneStatement(batchUpdates(tables, batch, params), params),
+  };
 }

@@ -1,5 +1,5 @@
-import { Pool, type PoolClient } from 'pg';
-import type { Sql, SqlQueryable } from '@savings/database';
+import { Pool } from 'pg';
+import { queryableOf, type Sql, type SqlQueryable } from '@savings/database';
 import { evolve, initialAccountState, type AccountEvent, type AccountState } from '@savings/domain';
 import { resetDatabase, testDatabaseUrl } from '@savings/testing';
 import { appendToStream, type EventMetadata } from './event-store';
@@ -15,10 +15,6 @@ import { verifyLedger } from './verify';
  */
 let pool: Pool;
 let sql: Sql;
-
-const wrap = (client: PoolClient): SqlQueryable => ({
-  query: async (text, params = []) => (await client.query(text, params)).rows,
-});
 
 const metadata: EventMetadata = {
   actor: { kind: 'admin', id: 1 },
@@ -203,10 +199,18 @@ beforeAll(async () => {
   pool = new Pool({ connectionString: testDatabaseUrl(), max: 4 });
   sql = {
     query: async (text, params = []) => (await pool.query(text, params)).rows,
+    copyFrom: async (target, rows) => {
+      const client = await pool.connect();
+      try {
+        await queryableOf(client).copyFrom(target, rows);
+      } finally {
+        client.release();
+      }
+    },
     withConnection: async (work) => {
       const client = await pool.connect();
       try {
-        return await work(wrap(client));
+        return await work(queryableOf(client));
       } finally {
         client.release();
       }
@@ -215,7 +219,7 @@ beforeAll(async () => {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work(wrap(client));
+        const result = await work(queryableOf(client));
         await client.query('commit');
         return result;
       } catch (error) {

@@ -3,7 +3,7 @@ import type { Sql, SqlQueryable } from '@savings/database';
 import { userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
 import { ProjectionBatch, projectEvent } from './projection';
-import { buildWriteStatement } from './projection-writer';
+import { buildReplayWrite } from './projection-writer';
 
 export const REPLAY_PAGE_SIZE = 10_000;
 
@@ -130,10 +130,14 @@ export async function replayInto(
       folded.lastSeq = row.seq;
       batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId, occurredAt: new Date(row.occurredMs), event }));
     });
-    // the statement is built before waiting for the previous write, so the page's row objects die young
-    const statement = buildWriteStatement({ tables, batch });
+    // the writes are built before waiting for the previous ones, so the page's row objects die young
+    const { copies, updates } = buildReplayWrite(tables, batch);
     await writing;
-    writing = statement ? writer.query(statement.text, statement.params).then(() => undefined) : Promise.resolve();
+    // queued on the writer's connection in this order: the copies, then updates of earlier pages' rows
+    writing = Promise.all([
+      ...copies.map((copy) => writer.copyFrom(copy.target, copy.rows)),
+      updates && writer.query(updates.text, updates.params),
+    ]).then(() => undefined);
     writing.catch(() => undefined); // observed when awaited
     options.onPage?.(events);
   }

@@ -1,11 +1,23 @@
 import { Box, Button, Flex, HStack, Link as ChakraLink, Stack } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useContext, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { QueryClientContext } from '@tanstack/react-query';
 import type { PublicUser } from '@savings/contracts';
-import { toastError, toastSuccess } from '../../../components/toaster';
-import { useCurrentUser } from '../../../lib/session';
-import { forgetSession, useLogout } from '../../auth/api/logout';
+
+/** What the header shows of the session: who is signed in (undefined while unknown) and how to leave. */
+export interface HeaderSession {
+  user: PublicUser | null | undefined;
+  signOut: () => void;
+  signingOut: boolean;
+}
+
+const UNKNOWN_SESSION: HeaderSession = { user: undefined, signOut: () => undefined, signingOut: false };
+
+// The session needs the query machinery, which loads after the first page (lib/deferred-query-client):
+// until it is there the header shows the signed-out links, as it does while the user is being fetched.
+const SessionWatcher = lazy(() =>
+  import('./header-session').then((module) => ({ default: module.HeaderSessionWatcher })),
+);
 
 interface NavItem {
   to: string;
@@ -46,11 +58,10 @@ function MenuIcon() {
 }
 
 export function Header() {
-  const { data: user } = useCurrentUser();
+  const queryClient = useContext(QueryClientContext);
+  const [session, setSession] = useState(UNKNOWN_SESSION);
+  const { user, signingOut } = session;
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const queryClient = useQueryClient();
   // The menu remembers the path it was opened on: any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === pathname;
@@ -59,22 +70,10 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const items = navItems(user);
 
-  // Home first, then sign out: a signed-in screen still mounted would get 401s and redirect to /auth.
-  const [leaving, setLeaving] = useState(false);
-  const signOut = async () => {
+  const signOut = () => {
     setMenuOpen(false);
-    setLeaving(true);
-    await navigate('/');
-    setLeaving(false);
-    logout.mutate(undefined, {
-      onSuccess: () => {
-        forgetSession(queryClient);
-        toastSuccess('Logged out successfully', 'You have been signed out of your account.');
-      },
-      onError: (error) => toastError('Logout failed', error.message),
-    });
+    session.signOut();
   };
-  const signingOut = leaving || logout.isPending;
 
   const links = (direction: 'row' | 'column') =>
     items.map((item) => {
@@ -98,7 +97,7 @@ export function Header() {
     });
 
   const actions = user ? (
-    <Button size="sm" variant="outline" onClick={() => void signOut()} disabled={signingOut}>
+    <Button size="sm" variant="outline" onClick={signOut} disabled={signingOut}>
       {signingOut ? 'Signing Out...' : 'Sign Out'}
     </Button>
   ) : (
@@ -118,6 +117,11 @@ export function Header() {
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      {queryClient && (
+        <Suspense fallback={null}>
+          <SessionWatcher onChange={setSession} />
+        </Suspense>
+      )}
       <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" align="center" justify="space-between" gap="4">
         <ChakraLink asChild fontWeight="bold" fontSize="lg" color="blue.800" _hover={{ textDecoration: 'none' }}>
           <Link to="/">Savings Platform</Link>

@@ -101,19 +101,46 @@ const insertStatement = <R>({ table, rows, columns }: TableRows<R>, params: unkn
 const COPY_NEEDS_ESCAPE = /[\\\n\r\t]/;
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
-/** A value in COPY's text format: \N for null, backslash, newline, return and tab escaped. */
-function copyValue(value: string | number | Date | null): string {
+/** A value in COPY's text format: \N for null; backslash, newline, return and tab escaped. */
+function copyText(value: string | number | null): string {
   if (value === null) return '\\N';
-  const text = value instanceof Date ? value.toISOString() : String(value);
+  const text = String(value);
   return COPY_NEEDS_ESCAPE.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]) : text;
+}
+
+/**
+ * Timestamps in COPY's text format (ISO), remembering the last one: the events of an interest batch
+ * or of one command share their time, so runs of rows repeat it.
+ */
+function copyTimestamps(): (date: Date | null) => string {
+  let lastMs = NaN;
+  let lastText = '';
+  return (date) => {
+    if (date === null) return '\\N';
+    const ms = date.getTime();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      lastText = date.toISOString();
+    }
+    return lastText;
+  };
 }
 
 /** The rows in COPY's text format, and the `table (columns)` they go to. */
 function copyRows<R>({ table, rows, columns }: TableRows<R>): { target: string; rows: string } {
+  const encoders = columns.map((column): ((row: R) => string) => {
+    if (column[2] === 'timestamptz') {
+      const [, get] = column;
+      const timestamp = copyTimestamps();
+      return (row) => timestamp(get(row));
+    }
+    const [, get] = column;
+    return (row) => copyText(get(row));
+  });
   const lines = new Array<string>(rows.length);
   const fields = new Array<string>(columns.length);
   for (let i = 0; i < rows.length; i += 1) {
-    for (let c = 0; c < columns.length; c += 1) fields[c] = copyValue(columns[c][1](rows[i]));
+    for (let c = 0; c < encoders.length; c += 1) fields[c] = encoders[c](rows[i]);
     lines[i] = fields.join('\t');
   }
   return { target: `${table} (${columns.map(([name]) => name).join(', ')})`, rows: `${lines.join('\n')}\n` };

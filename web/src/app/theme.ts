@@ -34,8 +34,8 @@ import {
 
 /**
  * Colour palettes no screen uses. Each palette is ~11 tokens plus ~8 light/dark semantic tokens that
- * createSystem turns into CSS variables when the app starts; leaving these out cuts that start-up
- * work (and the variables sent to the page) by about a quarter. Using one of them needs it back here.
+ * createSystem turns into CSS variables when the app starts (the longest piece of start-up work):
+ * leaving these four out takes 601 variables down to 493. Using one of them needs it back here.
  */
 const UNUSED_PALETTES = new Set(['pink', 'purple', 'cyan', 'teal']);
 
@@ -45,8 +45,8 @@ function withoutUnusedPalettes<T extends object>(colors: T): T {
 
 /**
  * The app has no dark mode (nothing sets Chakra's `.dark` class), so a semantic token keeps only its
- * light value: createSystem then writes one CSS variable per token rather than a light and a dark
- * rule, about 40% less token CSS to build and insert when the app starts.
+ * light value: createSystem then writes one CSS variable per token and no dark rules (493 variables
+ * down to 410), less to build and insert when the app starts.
  */
 function lightOnly<T>(node: T): T {
   if (typeof node !== 'object' || node === null) return node;

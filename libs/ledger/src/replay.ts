@@ -35,13 +35,15 @@ interface Folded {
  * line per event: `seq TAB stream_id TAB type TAB schema_version TAB occurred_ms TAB payload`.
  * Why one text: the driver's per-row and per-column work (a message, strings and an object each) cost
  * more than the fold itself. stream_id and type go as JSON strings and the payload as JSON text, none
- * of which can hold a raw tab or newline, so no stored value can shift the fields. The lines are in seq
- * order as the subquery delivers them (forEachLogEvent checks it rather than paying for a sort).
+ * of which can hold a raw tab or newline, so no stored value can shift the fields. occurred_ms is exact
+ * decimal text: Number() reads it as the double a float8 cast would give, a cast PostgreSQL then need
+ * not pay per row. The lines are in seq order as the subquery delivers them (forEachLogEvent checks it
+ * rather than paying for a sort).
  */
 async function readLogPage(reader: SqlQueryable, after: string, limit: number): Promise<string | null> {
   const [row] = await reader.query<{ page: string | null }>(
     `select string_agg(concat_ws(E'\\t', seq, to_json(stream_id), to_json(type), schema_version,
-              (extract(epoch from occurred_at) * 1000)::float8, payload), E'\\n') as page
+              extract(epoch from occurred_at) * 1000, payload), E'\\n') as page
        from (select seq, stream_id, type, schema_version, occurred_at, payload from ledger_events
               where seq > $1 order by ledger_events.seq limit $2) e`,
     [after, limit],

@@ -69,7 +69,8 @@ export function prepareEvents(
   const streamId = streamIdOf(userId);
   let previous = prevHash ?? GENESIS_HASH;
   return events.map((event, index) => {
-    const content = {
+    // built whole, then hashed (the hasher reads the content members): no object spread per event
+    const prepared: PreparedEvent = {
       streamId,
       version: expectedVersion + index + 1,
       type: event.type,
@@ -77,10 +78,12 @@ export function prepareEvents(
       payload: event.data,
       metadata,
       occurredAt,
+      hash: '',
+      prevHash: previous,
+      event,
     };
-    const hash = hasher(previous, content);
-    const prepared: PreparedEvent = { ...content, hash, prevHash: previous, event };
-    previous = hash;
+    prepared.hash = hasher(previous, prepared);
+    previous = prepared.hash;
     return prepared;
   });
 }

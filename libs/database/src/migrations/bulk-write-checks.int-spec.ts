@@ -85,3 +85,36 @@ describe('reference checks per statement', () => {
     await expect(refusal(payment, [eventSeq, String(BigInt(userId) + 1_000_000n)])).resolves.toBe('23503');
   });
 });
+
+describe('ledger_events.seq (Migration20261122000630)', () => {
+  it('is drawn from the sequence, after the transaction id', async () => {
+    // The row's values (its identity seq among them) are computed before the row is written; the
+    // hash column records whether the transaction had an id at that moment: only the statement
+    // trigger can have taken it, since nothing else in this transaction wrote yet.
+    await db.query('begin');
+    try {
+      const [row] = (
+        await db.query<{ seq: string; xid_at_values: string }>(
+          `insert into ledger_events (stream_id, version, type, schema_version, payload, metadata, occurred_at, hash, prev_hash)
+           select $1, 1, 'Test', 1, '{}', '{}', now(), coalesce(pg_current_xact_id_if_assigned()::text, 'none'), 'p'
+           returning seq::text as seq, hash as xid_at_values`,
+          [`seq-${process.pid}-${Date.now()}`],
+        )
+      ).rows;
+      expect(BigInt(row.seq)).toBeGreaterThan(BigInt(eventSeq));
+      expect(row.xid_at_values).not.toBe('none');
+    } finally {
+      await db.query('rollback');
+    }
+  });
+
+  it('refuses a seq chosen by the client', async () => {
+    await expect(
+      refusal(
+        `insert into ledger_events (seq, stream_id, version, type, schema_version, payload, metadata, occurred_at, hash, prev_hash)
+         values (1, $1, 1, 'Test', 1, '{}', '{}', now(), 'h', 'p')`,
+        [`seq-${process.pid}-${Date.now()}`],
+      ),
+    ).resolves.toBe('428C9');
+  });
+});

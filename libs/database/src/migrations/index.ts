@@ -4,6 +4,7 @@ import { Migration20261122000100UsersAndBlog } from './Migration20261122000100-u
 import { Migration20261122000200Ledger } from './Migration20261122000200-ledger';
 import { Migration20261122000500Jobs } from './Migration20261122000500-jobs';
 import { Migration20261122000620BulkWriteChecks } from './Migration20261122000620-bulk-write-checks';
+import { Migration20261122000630EventSeqIdentity } from './Migration20261122000630-event-seq-identity';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -15,4 +16,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000200-ledger', class: Migration20261122000200Ledger },
   { name: 'Migration20261122000500-jobs', class: Migration20261122000500Jobs },
   { name: 'Migration20261122000620-bulk-write-checks', class: Migration20261122000620BulkWriteChecks },
+  { name: 'Migration20261122000630-event-seq-identity', class: Migration20261122000630EventSeqIdentity },
 ];

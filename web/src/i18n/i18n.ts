@@ -1,11 +1,13 @@
-import type { LanguageCode } from './languages';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from './languages';
 import type messagesEn from './locales/en.json';
 
-export type Messages = typeof messagesEn;
+type Messages = typeof messagesEn;
 
 /**
  * One message file per language, each its own chunk: a visitor downloads only the language shown.
- * All marketing text lives in these files, so it can change without touching a component.
+ * All text of the localized pages lives in these files, so it can change without touching a component.
  */
 const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
   en: () => import('./locales/en.json'),
@@ -17,27 +19,32 @@ const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
   uk: () => import('./locales/uk.json'),
 };
 
+const NAMESPACE = 'translation';
+
 /**
- * The messages loaded so far. The texts are plain nested keys (no interpolation, no plurals), so a
- * lookup is all a page needs: no i18n library in the landing page's first download (i18next was
- * ~19 KB gzipped of it).
+ * The site's one i18next instance (react-i18next's hooks use it). It starts with no messages: the
+ * route loaders add a language's file with `loadLanguage` before its page renders. Pages ask for their
+ * own language (usePageTranslation) instead of switching the instance's, so `lng` here is only a default.
  */
-const loaded = new Map<LanguageCode, Messages>();
+export const i18n = i18next.createInstance();
 
-/** Resolves once the messages of `language` are loaded (route loaders await it: no untranslated flash). */
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  supportedLngs: LANGUAGES.map((language) => language.code),
+  fallbackLng: false,
+  ns: [NAMESPACE],
+  defaultNS: NAMESPACE,
+  resources: {},
+  // no backend: the messages arrive through addResourceBundle, so init has nothing to wait for
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+  returnNull: false,
+});
+
+/** Resolves once the messages of `language` are in i18next (route loaders await it: no untranslated flash). */
 export async function loadLanguage(language: LanguageCode): Promise<void> {
-  if (loaded.has(language)) return;
-  const module = await loaders[language]();
-  loaded.set(language, module.default);
-}
-
-type MessageTree = { [key: string]: string | MessageTree };
-
-/** The text at a dotted key ("hero.headline") in `language`; the key itself when missing or not loaded. */
-export function translate(language: LanguageCode, key: string): string {
-  let node: string | MessageTree | undefined = loaded.get(language);
-  for (const part of key.split('.')) {
-    node = typeof node === 'object' ? node[part] : undefined;
-  }
-  return typeof node === 'string' ? node : key;
+  if (i18n.hasResourceBundle(language, NAMESPACE)) return;
+  const { default: messages } = await loaders[language]();
+  i18n.addResourceBundle(language, NAMESPACE, messages);
 }

@@ -1,10 +1,10 @@
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
-import { translate } from './i18n';
 
 /**
- * The language of the page being shown. Pages pass it down instead of switching a global language,
- * so the page being left never re-renders in the next page's language.
+ * The language of the page being shown. Pages pass it down instead of switching i18next's global
+ * language, so the page being left never re-renders in the next page's language.
  */
 const PageLanguage = createContext<LanguageCode>(DEFAULT_LANGUAGE);
 
@@ -16,9 +16,7 @@ export function usePageLanguage(): LanguageCode {
   return useContext(PageLanguage);
 }
 
-/** `t` of the page's language (its route loader has loaded the messages before the page renders). */
+/** i18next's `t` in the page's language (its route loader has added the messages before the page renders). */
 export function usePageTranslation() {
-  const language = usePageLanguage();
-  const t = useCallback((key: string) => translate(language, key), [language]);
-  return { t };
+  return useTranslation('translation', { lng: usePageLanguage() });
 }

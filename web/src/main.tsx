@@ -1,12 +1,12 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes, startFirstScreen } from './app/router';
 import { loadQueryClient, useDeferredQueryClient } from './lib/deferred-query-client';
 
-// The router starts downloading the first page's code and messages as soon as it exists.
-const router = createRouter();
+// The first page's code and messages start downloading before anything renders.
+startFirstScreen();
 
 function App() {
   const queryClient = useDeferredQueryClient();
@@ -16,7 +16,9 @@ function App() {
   }, []);
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, chakra } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Header } from '../features/public/components/header';
 
@@ -15,7 +16,10 @@ export function RootLayout() {
       </chakra.a>
       <Header />
       <Box as="main" id="main" flex="1">
-        <Outlet />
+        {/* the first screen shown waits here for its code or messages; later ones wait in a transition */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

@@ -22,8 +22,8 @@ const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
 const NAMESPACE = 'translation';
 
 /**
- * The site's one i18next instance (react-i18next's hooks use it). It starts with no messages: the
- * route loaders add a language's file with `loadLanguage` before its page renders. Pages ask for their
+ * The site's one i18next instance (react-i18next's hooks use it). It starts with no messages:
+ * `loadLanguage` adds a language's file before a page in that language renders. Pages ask for their
  * own language (usePageTranslation) instead of switching the instance's, so `lng` here is only a default.
  */
 export const i18n = i18next.createInstance();
@@ -42,9 +42,30 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Resolves once the messages of `language` are in i18next (route loaders await it: no untranslated flash). */
-export async function loadLanguage(language: LanguageCode): Promise<void> {
-  if (i18n.hasResourceBundle(language, NAMESPACE)) return;
-  const { default: messages } = await loaders[language]();
-  i18n.addResourceBundle(language, NAMESPACE, messages);
+const loading = new Map<LanguageCode, Promise<void>>();
+
+/**
+ * Downloads the messages of `language` and adds them to i18next, once: every call for a language gets
+ * the same promise (pages suspend on it until the messages are there: no untranslated flash).
+ */
+export function loadLanguage(language: LanguageCode): Promise<void> {
+  let promise = loading.get(language);
+  if (!promise) {
+    promise = loaders[language]().then(
+      ({ default: messages }) => {
+        i18n.addResourceBundle(language, NAMESPACE, messages);
+      },
+      (error: unknown) => {
+        loading.delete(language); // a later visit tries again
+        throw error;
+      },
+    );
+    loading.set(language, promise);
+  }
+  return promise;
+}
+
+/** Whether the messages of `language` are in i18next already. */
+export function isLanguageLoaded(language: LanguageCode): boolean {
+  return i18n.hasResourceBundle(language, NAMESPACE);
 }

@@ -29,3 +29,8 @@ export function languageOfParam(value: string | null): LanguageCode {
     LANGUAGES.find((language) => language.code === lower || language.path === `/${lower}`)?.code ?? DEFAULT_LANGUAGE
   );
 }
+
+/** ?lang=it (or ua, fr...) shows the retirement calculator in that language; English otherwise. */
+export function calculatorLanguage(search: URLSearchParams): LanguageCode {
+  return languageOfParam(search.get('lang'));
+}

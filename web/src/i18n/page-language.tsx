@@ -1,6 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, use, useContext, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
+import { isLanguageLoaded, loadLanguage } from './i18n';
 
 /**
  * The language of the page being shown. Pages pass it down instead of switching i18next's global
@@ -8,7 +9,12 @@ import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
  */
 const PageLanguage = createContext<LanguageCode>(DEFAULT_LANGUAGE);
 
+/**
+ * A page in `language`. It suspends until the language's messages are in i18next: on a navigation the
+ * router's transition keeps the previous page on screen meanwhile, so no untranslated text ever shows.
+ */
 export function PageLanguageProvider({ language, children }: { language: LanguageCode; children: ReactNode }) {
+  if (!isLanguageLoaded(language)) use(loadLanguage(language));
   return <PageLanguage.Provider value={language}>{children}</PageLanguage.Provider>;
 }
 
@@ -16,7 +22,7 @@ export function usePageLanguage(): LanguageCode {
   return useContext(PageLanguage);
 }
 
-/** i18next's `t` in the page's language (its route loader has added the messages before the page renders). */
+/** i18next's `t` in the page's language (PageLanguageProvider has the messages loaded before the page renders). */
 export function usePageTranslation() {
   return useTranslation('translation', { lng: usePageLanguage() });
 }

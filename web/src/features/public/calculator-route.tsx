@@ -1,11 +1,11 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useLoaderData } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
+import { calculatorLanguage } from '../../i18n/languages';
 import { PageLanguageProvider, usePageLanguage, usePageTranslation } from '../../i18n/page-language';
 import { LanguageLinks } from './components/language-links';
 import { RetirementCalculator } from './components/retirement-calculator';
 import { SiteFooter } from './components/site-footer';
-import type { calculatorLoader } from './page-language-loaders';
 
 function CalculatorPage() {
   const { t } = usePageTranslation();
@@ -44,7 +44,7 @@ function CalculatorPage() {
 }
 
 export function Component() {
-  const language = useLoaderData<typeof calculatorLoader>();
+  const language = calculatorLanguage(useSearchParams()[0]);
   return (
     <PageLanguageProvider language={language}>
       <CalculatorPage />

@@ -1,10 +1,11 @@
-import { useLoaderData } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { languageOfPath } from '../../i18n/languages';
 import { PageLanguageProvider } from '../../i18n/page-language';
 import { LandingPage } from './components/landing-page';
-import type { landingLoader } from './page-language-loaders';
 
+/** A landing page's language comes from its path ("/it", "/ua"; English at "/"). */
 export function Component() {
-  const language = useLoaderData<typeof landingLoader>();
+  const language = languageOfPath(useLocation().pathname);
   return (
     <PageLanguageProvider language={language}>
       <LandingPage />

@@ -3,9 +3,16 @@ import type { Sql, SqlQueryable } from '@savings/database';
 import { userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
 import { ProjectionBatch, projectEvent } from './projection';
-import { buildReplayWrite } from './projection-writer';
+import { buildReplayWrite, type Statement } from './projection-writer';
 
 export const REPLAY_PAGE_SIZE = 10_000;
+
+/**
+ * Events projected into one ProjectionBatch before it is encoded for writing: its row objects then
+ * die before the young generation fills. A whole page's rows outlived scavenges, which copied them
+ * (twice the garbage-collection time).
+ */
+export const REPLAY_BATCH_EVENTS = 2_000;
 
 export interface ReplayResult {
   events: number;
@@ -104,9 +111,10 @@ export async function replayInto(
   reader: SqlQueryable,
   writer: SqlQueryable,
   tables: ReadModelTables,
-  options: { pageSize?: number; onPage?: (eventsSoFar: number) => void } = {},
+  options: { pageSize?: number; batchEvents?: number; onPage?: (eventsSoFar: number) => void } = {},
 ): Promise<ReplayResult> {
   const pageSize = options.pageSize ?? REPLAY_PAGE_SIZE;
+  const batchEvents = options.batchEvents ?? REPLAY_BATCH_EVENTS;
   const streams = new Map<string, Folded>();
   let lastSeq = '0';
   let events = 0;
@@ -120,7 +128,9 @@ export async function replayInto(
     lastSeq = lastSeqOf(page);
     next = readLogPage(reader, lastSeq, pageSize);
     next.catch(() => undefined); // observed when awaited above
-    const batch = new ProjectionBatch();
+    const writes = new PageWrites(tables);
+    let batch = new ProjectionBatch();
+    let batched = 0;
     events += forEachLogEvent(page, after, (row) => {
       const event = upcastEvent(row.type, row.schemaVersion, row.payload);
       let folded = streams.get(row.streamId);
@@ -131,21 +141,48 @@ export async function replayInto(
       folded.state = evolve(folded.state, event);
       folded.lastSeq = row.seq;
       batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId, occurredAt: new Date(row.occurredMs), event }));
+      batched += 1;
+      if (batched === batchEvents) {
+        writes.add(batch);
+        batch = new ProjectionBatch();
+        batched = 0;
+      }
     });
-    // the writes are built before waiting for the previous ones, so the page's row objects die young
-    const { copies, updates } = buildReplayWrite(tables, batch);
+    writes.add(batch);
     await writing;
-    // queued on the writer's connection in this order: the copies, then updates of earlier pages' rows
-    writing = Promise.all([
-      ...copies.map((copy) => writer.copyFrom(copy.target, copy.rows)),
-      updates && writer.query(updates.text, updates.params),
-    ]).then(() => undefined);
+    writing = writes.send(writer);
     writing.catch(() => undefined); // observed when awaited
     options.onPage?.(events);
   }
   await writing;
   await writeAccounts(reader, writer, tables, [...streams.values()]);
   return { events, accounts: streams.size, lastSeq };
+}
+
+/** A page's writes, gathered from its batches: COPY text per table, and updates of earlier rows. */
+class PageWrites {
+  private readonly copies = new Map<string, string[]>();
+  private readonly updates: Statement[] = [];
+
+  constructor(private readonly tables: ReadModelTables) {}
+
+  add(batch: ProjectionBatch): void {
+    const { copies, updates } = buildReplayWrite(this.tables, batch);
+    for (const copy of copies) {
+      const parts = this.copies.get(copy.target);
+      if (parts) parts.push(copy.rows);
+      else this.copies.set(copy.target, [copy.rows]);
+    }
+    if (updates) this.updates.push(updates);
+  }
+
+  /** Queued on the writer's connection in order: the copies, then updates of rows they or earlier pages wrote. */
+  send(writer: SqlQueryable): Promise<void> {
+    return Promise.all([
+      ...[...this.copies].map(([target, parts]) => writer.copyFrom(target, parts.join(''))),
+      ...this.updates.map((update) => writer.query(update.text, update.params)),
+    ]).then(() => undefined);
+  }
 }
 
 async function writeAccounts(reader: SqlQueryable, writer: SqlQueryable, tables: ReadModelTables, accounts: Folded[]) {

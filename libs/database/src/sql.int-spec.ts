@@ -40,16 +40,4 @@ describe('copyFrom', () => {
     await expect(db.copyFrom('no_such_table (id)', '1\n')).rejects.toThrow(/does not exist/);
     expect(await db.query<{ n: number }>('select count(*)::int as n from copy_target')).toEqual([{ n: 3 }]);
   });
-
-  it('queues behind and ahead of other queries on the same connection, in order', async () => {
-    const order: string[] = [];
-    await Promise.all([
-      db.query('select 1').then(() => order.push('query 1')),
-      db.copyFrom('copy_target (id, note, at)', '10\tqueued\t\\N\n').then(() => order.push('copy')),
-      db
-        .query<{ n: number }>('select count(*)::int as n from copy_target')
-        .then(([row]) => order.push(`count ${row.n}`)),
-    ]);
-    expect(order).toEqual(['query 1', 'copy', 'count 4']);
-  });
 });

@@ -176,12 +176,10 @@ class PageWrites {
     if (updates) this.updates.push(updates);
   }
 
-  /** Queued on the writer's connection in order: the copies, then updates of rows they or earlier pages wrote. */
-  send(writer: SqlQueryable): Promise<void> {
-    return Promise.all([
-      ...[...this.copies].map(([target, parts]) => writer.copyFrom(target, parts.join(''))),
-      ...this.updates.map((update) => writer.query(update.text, update.params)),
-    ]).then(() => undefined);
+  /** The copies, then the updates (of rows they or earlier pages wrote), one after another. */
+  async send(writer: SqlQueryable): Promise<void> {
+    for (const [target, parts] of this.copies) await writer.copyFrom(target, parts.join(''));
+    for (const update of this.updates) await writer.query(update.text, update.params);
   }
 }
 

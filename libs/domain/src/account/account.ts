@@ -301,86 +301,73 @@ export function interestEvent(
 }
 
 /** The state after one event. Pure: returns a new state, sharing what did not change. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
-  const next = { ...state, version: state.version + 1 };
+  // one copy per event (replay folds millions): `next` is fresh, so filling it in place is safe
+  const next: Mutable<AccountState> = { ...state, version: state.version + 1 };
   switch (event.type) {
     case 'DepositRequested':
-      return {
-        ...next,
-        depositRequests: withEntry(state.depositRequests, event.data.depositRequestId, {
-          amountCents: BigInt(event.data.amountCents),
-        }),
-      };
+      next.depositRequests = withEntry(state.depositRequests, event.data.depositRequestId, {
+        amountCents: BigInt(event.data.amountCents),
+      });
+      return next;
     case 'DepositRequestAmountChanged':
-      return {
-        ...next,
-        depositRequests: withEntry(state.depositRequests, event.data.depositRequestId, {
-          amountCents: BigInt(event.data.toCents),
-        }),
-      };
+      next.depositRequests = withEntry(state.depositRequests, event.data.depositRequestId, {
+        amountCents: BigInt(event.data.toCents),
+      });
+      return next;
     case 'DepositRequestCancelled':
-      return { ...next, depositRequests: withoutEntry(state.depositRequests, event.data.depositRequestId) };
+      next.depositRequests = withoutEntry(state.depositRequests, event.data.depositRequestId);
+      return next;
     case 'DepositConfirmed':
-      return {
-        ...next,
-        balanceCents: state.balanceCents + BigInt(event.data.amountCents),
-        depositRequests:
-          event.data.depositRequestId === null
-            ? state.depositRequests
-            : withoutEntry(state.depositRequests, event.data.depositRequestId),
-      };
+      next.balanceCents = state.balanceCents + BigInt(event.data.amountCents);
+      next.depositRequests =
+        event.data.depositRequestId === null
+          ? state.depositRequests
+          : withoutEntry(state.depositRequests, event.data.depositRequestId);
+      return next;
     case 'WithdrawalRequested':
-      return {
-        ...next,
-        heldCents: state.heldCents + BigInt(event.data.amountCents),
-        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
-          amountCents: BigInt(event.data.amountCents),
-          status: 'pending',
-        }),
-      };
+      next.heldCents = state.heldCents + BigInt(event.data.amountCents);
+      next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {
+        amountCents: BigInt(event.data.amountCents),
+        status: 'pending',
+      });
+      return next;
     case 'WithdrawalAmountChanged':
-      return {
-        ...next,
-        heldCents: state.heldCents - BigInt(event.data.fromCents) + BigInt(event.data.toCents),
-        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
-          amountCents: BigInt(event.data.toCents),
-          status: 'pending',
-        }),
-      };
+      next.heldCents = state.heldCents - BigInt(event.data.fromCents) + BigInt(event.data.toCents);
+      next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {
+        amountCents: BigInt(event.data.toCents),
+        status: 'pending',
+      });
+      return next;
     case 'WithdrawalCancelled':
-      return {
-        ...next,
-        heldCents: state.heldCents - BigInt(event.data.amountCents),
-        withdrawals: withoutEntry(state.withdrawals, event.data.withdrawalId),
-      };
+      next.heldCents = state.heldCents - BigInt(event.data.amountCents);
+      next.withdrawals = withoutEntry(state.withdrawals, event.data.withdrawalId);
+      return next;
     case 'WithdrawalApproved': {
       const amount = BigInt(event.data.amountCents);
-      return {
-        ...next,
-        balanceCents: state.balanceCents - amount,
-        heldCents: state.heldCents - amount,
-        withdrawals: withEntry(state.withdrawals, event.data.withdrawalId, {
-          amountCents: amount,
-          status: 'processed',
-        }),
-      };
+      next.balanceCents = state.balanceCents - amount;
+      next.heldCents = state.heldCents - amount;
+      next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {
+        amountCents: amount,
+        status: 'processed',
+      });
+      return next;
     }
     case 'WithdrawalPaidOut':
-      return { ...next, withdrawals: withoutEntry(state.withdrawals, event.data.withdrawalId) };
+      next.withdrawals = withoutEntry(state.withdrawals, event.data.withdrawalId);
+      return next;
     case 'BalanceAdjusted': {
       const amount = BigInt(event.data.amountCents);
-      return {
-        ...next,
-        balanceCents: event.data.operation === 'add' ? state.balanceCents + amount : state.balanceCents - amount,
-      };
+      next.balanceCents = event.data.operation === 'add' ? state.balanceCents + amount : state.balanceCents - amount;
+      return next;
     }
     case 'InterestAccrued':
-      return {
-        ...next,
-        balanceCents: state.balanceCents + BigInt(event.data.creditedCents),
-        interestCarry: event.data.carryAfter,
-        lastAccrualDate: event.data.accrualDate,
-      };
+      next.balanceCents = state.balanceCents + BigInt(event.data.creditedCents);
+      next.interestCarry = event.data.carryAfter;
+      next.lastAccrualDate = event.data.accrualDate;
+      return next;
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled event ${String(unreachable)}`);

@@ -24,13 +24,41 @@ function gzippedTwins(): Plugin {
   };
 }
 
+/** Chakra recipes the first page's system uses (app/theme.ts); the others load with the screens (app/screen-recipes.ts). */
+const FIRST_PAGE_RECIPES = ['button', 'container', 'heading', 'input', 'link', 'card', 'field'];
+const RECIPE_FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
+const isScreenRecipe = (id: string) => {
+  const recipe = RECIPE_FILE.exec(id)?.[1];
+  return recipe !== undefined && !FIRST_PAGE_RECIPES.includes(recipe);
+};
+
+const reactRouterBuild = (file: string) =>
+  fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+
 // In development Vite serves the app and proxies /api to the API (PORT, default 3000).
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), gzippedTwins()],
   resolve: {
-    alias: { '@savings/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
+    alias: [
+      {
+        find: '@savings/contracts',
+        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+      // react-router's package.json resolves its development build (dev warnings on) everywhere, a
+      // known issue (remix-run/react-router#12532, #14753): production builds take its production build.
+      ...(command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   server: {
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
@@ -48,13 +76,31 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Chakra's theme entry builds its default config (every recipe) with defineConfig, an identity
-      // function the bundler cannot see through: marked pure, the unused default config and the
-      // recipes only it refers to are left out of the first download.
-      treeshake: { manualPureFunctions: ['defineConfig'] },
+      // function the bundler cannot see through, and its anatomy module every component's anatomy with
+      // createAnatomy: marked pure, the unused ones are left out of the first download.
+      treeshake: {
+        manualPureFunctions: ['defineConfig', 'createAnatomy'],
+        // hoist-non-react-statics and react-is (CommonJS, no sideEffects field) only define functions:
+        // @emotion/react imports the first for withTheme, which nothing here uses (1 KB gzipped)
+        moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
+      },
       // Everything the entry imports statically (every page needs it) in one file with the entry: by
       // default the modules the lazy screens share with it come in 11 more small files (3.8 KB gzipped
-      // more in all, as each file is compressed on its own) and as many requests.
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      // more in all, as each file is compressed on its own) and as many requests. Not the recipes of
+      // the other screens (app/screen-recipes.ts): Chakra's theme entry imports every recipe, so they
+      // count as imported by the entry, and a group takes a module's imports along unless told not to.
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'index',
+              tags: ['$initial'],
+              test: (id) => !isScreenRecipe(id),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
-});
+}));

@@ -13,11 +13,16 @@ interface Screen {
   start: () => Promise<unknown>;
 }
 
-/** A screen whose code loads on its first visit, together with what it needs besides (`alongside`). */
+/**
+ * A screen whose code loads on its first visit, together with what it needs besides (`alongside`) and
+ * the design system's recipes the first page does not use (app/screen-recipes.ts).
+ */
 function onDemand(load: () => Promise<{ Component: ComponentType }>, alongside: () => Promise<unknown>): Screen {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const start = () =>
-    (loading ??= Promise.all([load(), alongside()]).then(([module]) => ({ default: module.Component })));
+    (loading ??= Promise.all([load(), alongside(), import('./screen-recipes')]).then(([module]) => ({
+      default: module.Component,
+    })));
   return { Component: lazy(start), start };
 }
 

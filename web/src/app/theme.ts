@@ -1,16 +1,12 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
-  badgeRecipe,
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  collapsibleSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -18,16 +14,7 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  nativeSelectSlotRecipe,
-  separatorRecipe,
-  skeletonRecipe,
-  spinnerRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   semanticTokens,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -55,9 +42,10 @@ function lightOnly<T>(node: T): T {
 }
 
 /**
- * The app's design system: Chakra's tokens with only the recipes the screens use. defaultSystem
- * carries every recipe (about 60 KB gzipped more in the landing page's first download).
- * A screen using a component whose recipe is missing here renders it unstyled: add the recipe.
+ * The app's design system: Chakra's tokens with the recipes of the first page's components (header,
+ * landing page, calculator). The other screens' recipes arrive with them (app/screen-recipes.ts):
+ * defaultSystem carries every recipe (about 60 KB gzipped more in the landing page's first download).
+ * A component whose recipe is in neither renders unstyled: add the recipe where its screen needs it.
  */
 const config = defineConfig({
   preflight: true,
@@ -77,28 +65,15 @@ const config = defineConfig({
     layerStyles,
     animationStyles,
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
-      spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
-      dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
-      list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      stat: statSlotRecipe,
-      table: tableSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
@@ -112,4 +87,17 @@ let system: SystemContext | null = null;
 export function appSystem(): SystemContext {
   system ??= createSystem(defaultBaseConfig, config);
   return system;
+}
+
+type Recipes = Pick<NonNullable<SystemConfig['theme']>, 'recipes' | 'slotRecipes'>;
+
+/**
+ * Adds recipes to the app's system. The system looks a recipe up in its config when a component first
+ * uses it (and keeps the function it makes then), so a recipe added before the first component using
+ * it renders styles it like one given to createSystem, without building the system again.
+ */
+export function addRecipes({ recipes, slotRecipes }: Recipes): void {
+  const theme = (appSystem()._config.theme ??= {});
+  theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
 }

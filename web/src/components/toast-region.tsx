@@ -1,5 +1,7 @@
 import { createToaster, Portal, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
 import { TOAST_DURATION_MS } from '@savings/contracts';
+// the toast recipe is not in the first page's design system: it comes with the toasts' code
+import '../app/screen-recipes';
 
 /** One toast at a time, 5 s (product.md sections 4 and 9). Loaded on the first toast only. */
 export const toaster = createToaster({

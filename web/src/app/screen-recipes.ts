@@ -1,0 +1,40 @@
+import {
+  alertSlotRecipe,
+  badgeRecipe,
+  collapsibleSlotRecipe,
+  dialogSlotRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  toastSlotRecipe,
+} from '@chakra-ui/react/theme';
+import { addRecipes } from './theme';
+
+/**
+ * The recipes of the screens that load on demand and of the toasts, not needed by the first page: this
+ * module loads with each of them (app/router.tsx, components/toaster.tsx), before they render.
+ */
+addRecipes({
+  recipes: {
+    badge: badgeRecipe,
+    separator: separatorRecipe,
+    skeleton: skeletonRecipe,
+    spinner: spinnerRecipe,
+    textarea: textareaRecipe,
+  },
+  slotRecipes: {
+    alert: alertSlotRecipe,
+    collapsible: collapsibleSlotRecipe,
+    dialog: dialogSlotRecipe,
+    list: listSlotRecipe,
+    nativeSelect: nativeSelectSlotRecipe,
+    stat: statSlotRecipe,
+    table: tableSlotRecipe,
+    toast: toastSlotRecipe,
+  },
+});

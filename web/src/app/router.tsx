@@ -76,12 +76,12 @@ const SCREENS: { path: string; screen: Screen }[] = [
 ];
 
 /**
- * Starts the first screen's downloads (code, messages) at once, before the first render: that render
- * builds the design system first, the longest piece of start-up work, and the downloads travel meanwhile.
+ * Starts the first screen's downloads (code, messages) at once, before the first render, and resolves
+ * when they are in (or failed: the screen then shows the error as it renders).
  */
-export function startFirstScreen(): void {
-  const matches = matchRoutes(SCREENS, window.location);
-  void matches?.at(-1)?.route.screen.start();
+export function startFirstScreen(): Promise<unknown> {
+  const screen = matchRoutes(SCREENS, window.location)?.at(-1)?.route.screen;
+  return screen ? screen.start().catch(() => undefined) : Promise.resolve();
 }
 
 /**

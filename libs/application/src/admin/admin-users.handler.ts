@@ -4,11 +4,7 @@ import type { AdminUserItem, AdminUserSort, AdminUsersResponse, Role } from '@sa
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 import { centsToNumber, containsPattern } from './admin-sql';
-import {
-  ListAdminUsersJsonQuery,
-  ListAdminUsersQuery,
-  type AdminUsersOptions,
-} from './admin.queries';
+import { ListAdminUsersJsonQuery, ListAdminUsersQuery, type AdminUsersOptions } from './admin.queries';
 
 interface Row {
   total_users: string;

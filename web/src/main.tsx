@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
@@ -6,15 +6,14 @@ import { AppRoutes, startFirstScreen } from './app/router';
 import { appSystem } from './app/theme';
 import { loadQueryClient, useDeferredQueryClient } from './lib/deferred-query-client';
 
-// The first page's code and messages start downloading before anything renders.
+// The first page's code and messages start downloading before anything renders; the query machinery
+// (not in the first download: the first page renders without it) downloads beside them, so the header
+// has it, and its session, by the time the page is painted instead of re-rendering afterwards.
 const firstScreen = startFirstScreen();
+void loadQueryClient();
 
 function App() {
   const queryClient = useDeferredQueryClient();
-  // The query machinery is not needed for the first page's first render: it loads right after.
-  useEffect(() => {
-    void loadQueryClient();
-  }, []);
   return (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
@@ -30,10 +29,15 @@ function App() {
 setTimeout(() => {
   appSystem();
   void firstScreen.then(() => {
-    createRoot(document.getElementById('root') as HTMLElement).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    const root = createRoot(document.getElementById('root') as HTMLElement);
+    // as a transition React renders the first page in slices, yielding to the browser between them,
+    // instead of in one task of several hundred milliseconds on a slow phone (total blocking time)
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
 }, 0);

@@ -4,7 +4,8 @@
  * two decimals; dates are ISO-8601 strings.
  */
 
-export type Role = 'customer' | 'admin' | 'auditor';
+export const ROLES = ['customer', 'admin', 'auditor'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface ErrorBody {
   message: string;

@@ -1,10 +1,13 @@
 import { Inject } from '@nestjs/common';
+import Redis from 'ioredis';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppConfig } from '@savings/config';
 import type { Role } from '@savings/contracts';
 import { type Sql } from '@savings/database';
-import { SQL } from '../platform/tokens';
+import { APP_CONFIG, REDIS, SQL } from '../platform/tokens';
 import { insertUser } from './insert-user';
 import { PasswordHasher } from './password-hasher';
+import { endAllSessions } from './session-keys';
 import { CreateOrPromoteUserCommand, type CreateOrPromoteUserResult } from './user.commands';
 import { normalizeEmail } from './user-identity';
 
@@ -15,6 +18,8 @@ export class CreateOrPromoteUserHandler implements ICommandHandler<
 > {
   constructor(
     @Inject(SQL) private readonly sql: Sql,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
   ) {}
 
@@ -25,6 +30,9 @@ export class CreateOrPromoteUserHandler implements ICommandHandler<
     ]);
     if (existing) {
       await this.sql.query('update users set role = $2, updated_at = now() where id = $1', [existing.id, command.role]);
+      // sessions carry the role: a changed role signs the user out everywhere (a demoted admin at once)
+      if (existing.role !== command.role)
+        await endAllSessions(this.redis, this.config.queuePrefix, Number(existing.id));
       return { userId: Number(existing.id), created: false, previousRole: existing.role };
     }
     const passwordHash = await this.hasher.hash(command.password);

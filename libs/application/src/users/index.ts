@@ -1,4 +1,5 @@
 export * from './password-hasher';
+export * from './session-keys';
 export * from './user-identity';
 export * from './user-read-model';
 export * from './user.commands';

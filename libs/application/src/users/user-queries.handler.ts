@@ -7,7 +7,7 @@ import { SQL } from '../platform/tokens';
 import { PasswordHasher } from './password-hasher';
 import { readPublicUser } from './user-read-model';
 import { normalizeEmail, normalizeName, type SessionUser } from './user-identity';
-import { GetSessionUserQuery, GetUserQuery, VerifyCredentialsQuery } from './user.queries';
+import { GetUserQuery, VerifyCredentialsQuery } from './user.queries';
 
 interface IdentityRow {
   id: string;
@@ -31,18 +31,6 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, PublicUser> {
     const user = await readPublicUser(this.sql, query.userId);
     if (!user) throw new DomainError('USER.NOT_FOUND', 'unauthenticated', Messages.authenticationRequired);
     return user;
-  }
-}
-
-@QueryHandler(GetSessionUserQuery)
-export class GetSessionUserHandler implements IQueryHandler<GetSessionUserQuery, SessionUser | null> {
-  constructor(@Inject(SQL) private readonly sql: Sql) {}
-
-  async execute(query: GetSessionUserQuery): Promise<SessionUser | null> {
-    const [row] = await this.sql.query<IdentityRow>('select id, name, email, role from users where id = $1', [
-      query.userId,
-    ]);
-    return row ? toSessionUser(row) : null;
   }
 }
 

@@ -3,11 +3,6 @@ export class GetUserQuery {
   constructor(readonly userId: number) {}
 }
 
-/** id, name, e-mail and current role, or null when the account no longer exists (guards re-read it per request). */
-export class GetSessionUserQuery {
-  constructor(readonly userId: number) {}
-}
-
 /**
  * The account an identifier (an e-mail, or a name when exactly one account has it) and password sign in
  * to, or null. Unknown accounts cost the same hashing time as wrong passwords.

@@ -5,7 +5,7 @@ import { PasswordHasher } from './password-hasher';
 import { RegisterUserHandler } from './register-user.handler';
 import { SetPasswordHandler } from './set-password.handler';
 import { UpdateBankingDetailsHandler } from './update-banking-details.handler';
-import { GetSessionUserHandler, GetUserHandler, VerifyCredentialsHandler } from './user-queries.handler';
+import { GetUserHandler, VerifyCredentialsHandler } from './user-queries.handler';
 
 /** Accounts: registration, credentials, profile and banking details, roles (needs CqrsModule.forRoot() at the root). */
 @Module({
@@ -17,7 +17,6 @@ import { GetSessionUserHandler, GetUserHandler, VerifyCredentialsHandler } from 
     CreateOrPromoteUserHandler,
     SetPasswordHandler,
     GetUserHandler,
-    GetSessionUserHandler,
     VerifyCredentialsHandler,
   ],
   exports: [PasswordHasher],

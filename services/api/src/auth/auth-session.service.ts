@@ -4,6 +4,7 @@ import passport from 'passport';
 import type { SessionUser } from '@savings/application';
 import { Messages } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
+import { sessionUserOf } from './session-identity';
 import { UserSessions } from './user-sessions';
 
 /** Starting and ending sessions: passport-local for the check, passport's logIn for a fresh session id. */
@@ -35,14 +36,14 @@ export class AuthSessionService {
 
   /** Destroys the session in the store (not just the cookie) and clears the cookie. */
   async logOut(req: Request, res: Response, cookieName: string): Promise<void> {
-    const userId = req.session?.passport?.user;
+    const userId = sessionUserOf(req)?.id;
     const sessionId = req.session?.id;
     if (req.session) {
       await new Promise<void>((resolve, reject) =>
         req.session.destroy((error?: unknown) => (error ? reject(error) : resolve())),
       );
     }
-    if (typeof userId === 'number' && sessionId) await this.sessions.untrack(userId, sessionId);
+    if (userId !== undefined && sessionId) await this.sessions.untrack(userId, sessionId);
     res.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax' });
   }
 

@@ -308,15 +308,28 @@ describe('auth: register, login, logout, me', () => {
       expect(response.body).toEqual({ message: Messages.adminRequired });
     });
 
-    it('a demoted admin loses access at once, in the same session', async () => {
+    it('a demoted admin loses access at once: a role change ends every session of the user', async () => {
       await setRole('demoted@example.com', 'admin');
       const agent = await signIn('demoted@example.com');
+      const other = await signIn('demoted@example.com');
       const me = await agent.get('/api/auth/me').expect(200);
       expect(me.body.user).toEqual(expect.objectContaining({ isAdmin: true, role: 'admin' }));
       await agent.get('/api/admin/blog/posts').expect(200);
       await setRole('demoted@example.com', 'customer');
-      await agent.get('/api/admin/blog/posts').expect(403);
-      expect((await agent.get('/api/auth/me').expect(200)).body.user.isAdmin).toBe(false);
+      for (const session of [agent, other]) {
+        await session.get('/api/admin/blog/posts').expect(401);
+        await session.get('/api/auth/me').expect(401);
+      }
+      const again = await signIn('demoted@example.com');
+      await again.get('/api/admin/blog/posts').expect(403);
+      expect((await again.get('/api/auth/me').expect(200)).body.user.isAdmin).toBe(false);
+
+      // a promotion too (the session's role would be stale); the same role again keeps the sessions
+      await setRole('demoted@example.com', 'customer');
+      await again.get('/api/auth/me').expect(200);
+      await setRole('demoted@example.com', 'auditor');
+      await again.get('/api/auth/me').expect(401);
+      await (await signIn('demoted@example.com')).get('/api/admin/blog/posts').expect(200);
     });
   });
 

@@ -2,6 +2,7 @@ import RedisStore from 'connect-redis';
 import session, { type SessionData, type Store } from 'express-session';
 import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
+import { sessionKeyPrefix } from '@savings/application';
 import type { AppConfig } from '@savings/config';
 
 export const SESSION_STORE = Symbol('SESSION_STORE');
@@ -43,7 +44,7 @@ export class SessionStore extends RedisStore {
 
 /** Sessions live in Redis under the deployment's prefix, so several API processes share them and tests stay apart. */
 export function createSessionStore(redis: Redis, config: AppConfig): Store {
-  return new SessionStore({ client: redis, prefix: `${config.queuePrefix}:sess:` });
+  return new SessionStore({ client: redis, prefix: sessionKeyPrefix(config.queuePrefix) });
 }
 
 export function sessionCookieOptions(config: AppConfig): session.CookieOptions {

@@ -1,31 +1,26 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { GetSessionUserQuery, type SessionUser } from '@savings/application';
 import { Messages, type Role } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { ROLES_KEY } from './auth.constants';
+import { sessionUserOf } from './session-identity';
 
 /**
- * Lets a request through when its session names a user that still exists, re-reading the role from
- * the database each time (a demoted admin loses access at once), and when the route's roles allow it.
+ * Lets a request through when its session names a user and the route's roles allow that user's role.
+ * The identity and role come from the session (Redis), not the database: a role change ends the user's
+ * sessions (endAllSessions), so a demoted admin is signed out at once (ADR 0006).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly reflector: Reflector) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
-    const userId = req.session?.passport?.user;
-    if (typeof userId !== 'number') throw authenticationRequired();
-    const user = await this.queryBus.execute<GetSessionUserQuery, SessionUser | null>(new GetSessionUserQuery(userId));
+    const user = sessionUserOf(req);
     if (!user) {
-      // the account is gone: the session is worthless
-      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      // a session naming nobody valid (one made before roles were kept in sessions) is worthless
+      if (req.session?.passport) await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
       throw authenticationRequired();
     }
     req.sessionUser = user;

@@ -2,14 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import type { SessionUser } from '@savings/application';
 
-/** The session stores only the user's id; guards re-read name and role from the database per request. */
+/**
+ * The session keeps the user's id, name, e-mail and role, so the guards need no database read per
+ * request; a role change ends the user's sessions (endAllSessions), see ADR 0006.
+ */
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
-  serializeUser(user: SessionUser, done: (error: Error | null, id?: number) => void): void {
-    done(null, user.id);
+  serializeUser(user: SessionUser, done: (error: Error | null, identity?: SessionUser) => void): void {
+    done(null, { id: user.id, name: user.name, email: user.email, role: user.role });
   }
 
-  deserializeUser(id: number, done: (error: Error | null, payload?: { id: number }) => void): void {
-    done(null, { id });
+  deserializeUser(identity: SessionUser, done: (error: Error | null, identity?: SessionUser) => void): void {
+    done(null, identity);
   }
 }

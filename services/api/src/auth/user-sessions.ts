@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Store } from 'express-session';
 import Redis from 'ioredis';
 import type { AppConfig } from '@savings/config';
-import { APP_CONFIG, REDIS } from '@savings/application';
+import { APP_CONFIG, REDIS, userSessionsKey } from '@savings/application';
 import { SESSION_MAX_AGE_MS, SESSION_STORE } from './session-store';
 
 /**
@@ -18,7 +18,7 @@ export class UserSessions {
   ) {}
 
   private key(userId: number): string {
-    return `${this.config.queuePrefix}:user-sess:${userId}`;
+    return userSessionsKey(this.config.queuePrefix, userId);
   }
 
   async track(userId: number, sessionId: string): Promise<void> {

@@ -1,9 +1,11 @@
 import { Box, chakra } from '@chakra-ui/react';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from '../features/public/components/header';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <Box minH="100vh" display="flex" flexDirection="column">
       <chakra.a
@@ -17,9 +19,11 @@ export function RootLayout() {
       <Header />
       <Box as="main" id="main" flex="1">
         {/* the first screen shown waits here for its code or messages; later ones wait in a transition */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <ScreenErrorBoundary resetKey={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </Box>
     </Box>
   );

@@ -275,6 +275,38 @@ describe('replay', () => {
     }
   });
 
+  it('refuses, and rolls back, a log whose stream id or type holds a tab or a newline (raw fields)', async () => {
+    const stored = await sql.transaction((tx) => snapshot(tx, READ_MODEL_TABLES));
+    const client = await pool.connect();
+    try {
+      await client.query('set session_replication_role = replica');
+      const [event] = (
+        await client.query<{ seq: string; stream_id: string; type: string }>(
+          `select seq::text as seq, stream_id, type from ledger_events where type = 'BalanceAdjusted' order by seq limit 1`,
+        )
+      ).rows;
+      const tampered: [column: 'stream_id' | 'type', value: string][] = [
+        ['stream_id', `${event.stream_id}\tBalanceAdjusted`],
+        ['stream_id', `${event.stream_id}\n1\t${event.stream_id}`],
+        ['type', 'Balance\tAdjusted'],
+        ['type', `${event.type}\t1`],
+        ['type', `${event.type}\n`],
+      ];
+      for (const [column, value] of tampered) {
+        await client.query(`update ledger_events set ${column} = $2 where seq = $1`, [event.seq, value]);
+        await expect(rebuildReadModels(sql)).rejects.toThrow(/malformed/);
+        await client.query(`update ledger_events set stream_id = $2, type = $3 where seq = $1`, [
+          event.seq,
+          event.stream_id,
+          event.type,
+        ]);
+      }
+    } finally {
+      client.release();
+    }
+    expect(await sql.transaction((tx) => snapshot(tx, READ_MODEL_TABLES))).toEqual(stored);
+  });
+
   it('verifies, and names the event whose note was changed by hand', async () => {
     expect((await verifyLedger(sql)).ok).toBe(true);
     const client = await pool.connect();

@@ -38,69 +38,92 @@ const reactRouterBuild = (file: string) =>
 // In development Vite serves the app and proxies /api to the API (PORT, default 3000).
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), gzippedTwins()],
+/**
+ * The server-side build of the prerender (`vite build --ssr`, web/scripts/prerender.mjs): the same
+ * app code for Node, in dist-ssr (never served); its dependencies stay in node_modules.
+ */
+const prerenderBuild = {
+  plugins: [react()],
   resolve: {
     alias: [
       {
         find: '@savings/contracts',
         replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
       },
-      {
-        find: /^use-sync-external-store\/shim$/,
-        replacement: fileURLToPath(new URL('src/lib/use-sync-external-store-shim.ts', import.meta.url)),
-      },
-      // react-router's package.json resolves its development build (dev warnings on) everywhere, a
-      // known issue (remix-run/react-router#12532, #14753): production builds take its production build.
-      ...(command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
-          ]
-        : []),
     ],
   },
-  server: {
-    port: Number(process.env.WEB_DEV_PORT ?? 5173),
-    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
-  },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    chunkSizeWarningLimit: 700,
-    // dist/.vite/manifest.json (never served: a dotfile) tells `npm run bench -- web` which chunks the
-    // landing page loads
-    manifest: true,
-    // the polyfill only speeds up browsers without modulepreload (Safari < 17), which still load every
-    // module through its imports: not worth its bytes and start-up work in everyone's first download
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // Chakra's theme entry builds its default config (every recipe) with defineConfig, an identity
-      // function the bundler cannot see through, and its anatomy module every component's anatomy with
-      // createAnatomy: marked pure, the unused ones are left out of the first download.
-      treeshake: {
-        manualPureFunctions: ['defineConfig', 'createAnatomy'],
-        // hoist-non-react-statics and react-is (CommonJS, no sideEffects field) only define functions:
-        // @emotion/react imports the first for withTheme, which nothing here uses (1 KB gzipped)
-        moduleSideEffects: [{ test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false }],
-      },
-      // Everything the entry imports statically (every page needs it) in one file with the entry: by
-      // default the modules the lazy screens share with it come in 11 more small files (3.8 KB gzipped
-      // more in all, as each file is compressed on its own) and as many requests. Not the recipes of
-      // the other screens (app/screen-recipes.ts): Chakra's theme entry imports every recipe, so they
-      // count as imported by the entry, and a group takes a module's imports along unless told not to.
-      output: {
-        codeSplitting: {
-          groups: [
+  build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, minify: false },
+};
+
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild
+    ? prerenderBuild
+    : {
+        plugins: [react(), gzippedTwins()],
+        resolve: {
+          alias: [
             {
-              name: 'index',
-              tags: ['$initial'],
-              test: (id) => !isScreenRecipe(id),
-              includeDependenciesRecursively: false,
+              find: '@savings/contracts',
+              replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
             },
+            {
+              find: /^use-sync-external-store\/shim$/,
+              replacement: fileURLToPath(new URL('src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+            },
+            // react-router's package.json resolves its development build (dev warnings on) everywhere, a
+            // known issue (remix-run/react-router#12532, #14753): production builds take its production build.
+            ...(command === 'build'
+              ? [
+                  { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+                  { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+                ]
+              : []),
           ],
         },
+        server: {
+          port: Number(process.env.WEB_DEV_PORT ?? 5173),
+          proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+        },
+        build: {
+          outDir: 'dist',
+          sourcemap: true,
+          chunkSizeWarningLimit: 700,
+          // dist/.vite/manifest.json (never served: a dotfile) tells `npm run bench -- web` which chunks the
+          // landing page loads
+          manifest: true,
+          // the polyfill only speeds up browsers without modulepreload (Safari < 17), which still load every
+          // module through its imports: not worth its bytes and start-up work in everyone's first download
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            // Chakra's theme entry builds its default config (every recipe) with defineConfig, an identity
+            // function the bundler cannot see through, and its anatomy module every component's anatomy with
+            // createAnatomy: marked pure, the unused ones are left out of the first download.
+            treeshake: {
+              manualPureFunctions: ['defineConfig', 'createAnatomy'],
+              // hoist-non-react-statics and react-is (CommonJS, no sideEffects field) only define functions:
+              // @emotion/react imports the first for withTheme, which nothing here uses (1 KB gzipped)
+              moduleSideEffects: [
+                { test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
+              ],
+            },
+            // Everything the entry imports statically (every page needs it) in one file with the entry: by
+            // default the modules the lazy screens share with it come in 11 more small files (3.8 KB gzipped
+            // more in all, as each file is compressed on its own) and as many requests. Not the recipes of
+            // the other screens (app/screen-recipes.ts): Chakra's theme entry imports every recipe, so they
+            // count as imported by the entry, and a group takes a module's imports along unless told not to.
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'index',
+                    tags: ['$initial'],
+                    test: (id) => !isScreenRecipe(id),
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              },
+            },
+          },
+        },
       },
-    },
-  },
-}));
+);

@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { freshDatabase, repoRoot, startApi, type BenchStackOptions } from './http-stack';
 
 /**
- * `npm run bench -- web [--runs N] [--no-build]`: builds the web app (vite build web), then measures
+ * `npm run bench -- web [--runs N] [--no-build]`: builds the web app as production does (vite's client
+ * build, then the prerendered landing pages: `npm run build -w web`), then measures
  *   landing_initial_js_gzip_kb  every script `/` loads before it is interactive, gzipped at level 9 as
  *                               vite reports it: index.html's entry and modulepreloads, the landing
  *                               route's chunk (if lazy) with its imports, and the English messages
@@ -68,8 +69,8 @@ function options(args: string[]): { runs: number; build: boolean } {
 }
 
 function buildWeb(): void {
-  const result = spawnSync('npx', ['vite', 'build', 'web'], { cwd: repoRoot, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`vite build web failed:\n${result.stdout}${result.stderr}`);
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the web build failed:\n${result.stdout}${result.stderr}`);
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;

@@ -2,7 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
-RUN npm ci --no-audit --no-fund && npx vite build web
+RUN npm ci --no-audit --no-fund && npm run build -w web
 
 FROM nginx:1.27-alpine
 COPY infra/docker/nginx.conf /etc/nginx/conf.d/default.conf

@@ -1,13 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { Client } from 'pg';
-import { launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { loadState } from './support/stack';
 
 jest.setTimeout(120000);
 
 // Code run inside the page by evaluate(): the tests' tsconfig has no DOM library, so name what is used.
-declare const document: { title: string; documentElement: { lang: string; scrollWidth: number } };
-declare const window: { __pwned?: boolean };
+declare const document: {
+  title: string;
+  documentElement: { lang: string; scrollWidth: number };
+  readyState: string;
+  addEventListener: (type: string, listener: () => void) => void;
+  querySelector: (selector: string) => object | null;
+};
+declare const window: { __pwned?: boolean; prerenderedH1?: object | null };
 declare function getComputedStyle(element: unknown): { backgroundColor: string };
 
 /** Each landing page: its path, a phrase of its own headline, its html lang and its Open Account button. */
@@ -54,6 +60,43 @@ describe('public website in Chromium', () => {
       expect(r + g + b).toBeLessThan(150);
       await screenshot(page, 'public-landing-en');
     }
+    await context.close();
+  });
+
+  it.each(LANDINGS)('$path arrives prerendered and the app takes it over without drawing it again', async (landing) => {
+    // what a crawler, or a browser before any script has run, gets
+    const served = await fetch(new URL(landing.path, baseUrl()));
+    expect(served.status).toBe(200);
+    const html = await served.text();
+    expect(html).toContain(`<html lang="${landing.lang}">`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${landing.headline}`));
+    expect(html).toContain('<meta property="og:title"');
+
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // the header asking who is signed in gets 401 from a visitor: not an error of the page
+      if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+    });
+    // the prerendered heading, taken before any script runs (module scripts run after 'interactive')
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') window.prerenderedH1 = document.querySelector('h1');
+      });
+    });
+    await page.goto(landing.path);
+    // hydrated: React has attached itself to the heading the server sent, the same element
+    await page.waitForFunction(() => {
+      const h1 = document.querySelector('h1');
+      return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
+    });
+    const sameHeading = await page.evaluate(() => document.querySelector('h1') === window.prerenderedH1);
+    expect(sameHeading).toBe(true);
+    // and it is interactive: the mobile menu opens
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Blog' }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

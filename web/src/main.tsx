@@ -1,21 +1,29 @@
+import createCache from '@emotion/cache';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes, startFirstScreen } from './app/router';
 import { appSystem } from './app/theme';
 import { loadQueryClient, useDeferredQueryClient } from './lib/deferred-query-client';
 
-// The first page's code and messages start downloading before anything renders; the query machinery
-// (not in the first download: the first page renders without it) downloads beside them, so the header
-// has it, and its session, by the time the page is painted instead of re-rendering afterwards.
-const firstScreen = startFirstScreen();
-void loadQueryClient();
+// The first page's code and messages start downloading before anything renders, and the query
+// machinery (not in the first download: the landing page renders without it) beside them. The first
+// render waits for all of them: the app then starts with its query client and never swaps it in
+// later, a context change that would make React hydrate a prerendered page's content again, at once,
+// in one long task (a context change above a not yet hydrated boundary hydrates it synchronously).
+const firstScreen = Promise.all([startFirstScreen(), loadQueryClient().catch(() => undefined)]);
+
+const container = document.getElementById('root') as HTMLElement;
+// The landing pages come prerendered (prerender/render-landing-page.tsx): React adopts that HTML, and
+// this style cache the styles in its head, instead of drawing the page again.
+const prerendered = container.firstElementChild !== null;
+const styleCache = createCache({ key: 'css' });
 
 function App() {
   const queryClient = useDeferredQueryClient();
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} styleCache={styleCache}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -25,19 +33,21 @@ function App() {
 
 // Building the design system is the longest piece of start-up work: it runs in a task of its own, so
 // the browser sends the first page's downloads first and they travel while it runs. The app renders
-// once they are in, in one go: the whole first page is painted at once, as soon as it can be.
+// (or hydrates the prerendered page) once they are in, in one go.
 setTimeout(() => {
   appSystem();
   void firstScreen.then(() => {
-    const root = createRoot(document.getElementById('root') as HTMLElement);
-    // as a transition React renders the first page in slices, yielding to the browser between them,
-    // instead of in one task of several hundred milliseconds on a slow phone (total blocking time)
+    const app = (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    );
+    // as a transition React renders (and hydrates) the first page in slices, yielding to the browser
+    // between them, instead of in one task of several hundred milliseconds on a slow phone (total
+    // blocking time)
     startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
+      if (prerendered) hydrateRoot(container, app);
+      else createRoot(container).render(app);
     });
   });
 }, 0);

@@ -20,3 +20,14 @@ export function isKnownWebPath(path: string): boolean {
   if ((LANDING_LOCALES as readonly string[]).includes(clean.slice(1))) return true;
   return /^\/blog\/[^/]+$/.test(clean);
 }
+
+/**
+ * Where the web build keeps a landing page prerendered (`/` -> prerendered/index.html, `/it` ->
+ * prerendered/it.html), or null for any other path: the web build writes them, the API serves them.
+ */
+export function prerenderedPageFile(path: string): string | null {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (clean === WebRoutes.home) return 'prerendered/index.html';
+  const locale = clean.slice(1);
+  return (LANDING_LOCALES as readonly string[]).includes(locale) ? `prerendered/${locale}.html` : null;
+}

@@ -1,4 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from '../components/toaster';
@@ -7,9 +8,19 @@ import { appSystem } from './theme';
 /**
  * The design system, the query client and the toasts around the app. The query client may arrive
  * after the first render (main.tsx loads it beside the landing page): until then nothing rendered asks
- * for it, as the header waits for it and data screens load with it.
+ * for it, as the header waits for it and data screens load with it. `styleCache`, where styles go: the
+ * prerender's collects them into the page's head (prerender/render-landing-page.tsx), the browser's
+ * adopts those and adds the rest; tests leave it to Emotion's default.
  */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient | undefined; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  styleCache,
+  children,
+}: {
+  queryClient: QueryClient | undefined;
+  styleCache?: EmotionCache;
+  children: ReactNode;
+}) {
   // What QueryClientProvider does on mount; here the client can change from undefined to the loaded
   // one without remounting the app beneath it.
   useEffect(() => {
@@ -17,7 +28,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     queryClient.mount();
     return () => queryClient.unmount();
   }, [queryClient]);
-  return (
+  const app = (
     <ChakraProvider value={appSystem()}>
       <QueryClientContext.Provider value={queryClient}>
         {children}
@@ -25,4 +36,5 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       </QueryClientContext.Provider>
     </ChakraProvider>
   );
+  return styleCache ? <CacheProvider value={styleCache}>{app}</CacheProvider> : app;
 }

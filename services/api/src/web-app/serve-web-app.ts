@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, GetPublishedBlogPostQuery } from '@savings/application';
 import type { AppConfig } from '@savings/config';
-import { isKnownWebPath } from '@savings/contracts';
+import { isKnownWebPath, prerenderedPageFile } from '@savings/contracts';
 import { injectBlogPostMeta } from '../blog/blog-post-meta';
 import { precompressedAssets } from './precompressed-assets';
 
@@ -21,7 +21,9 @@ export function resolveWebDist(configured: string | null): string | null {
  * Production serving of the built web app from the API's own origin: hashed assets are cached for a
  * year, known routes get index.html with 200, anything else gets it with 404 (the app shows its 404
  * page; crawlers see the status). /blog/{slug} of a published post gets the post's title and meta tags
- * in the served head (crawlers that run no JavaScript see them); an unknown slug gets 404.
+ * in the served head (crawlers that run no JavaScript see them); an unknown slug gets 404. The landing
+ * pages are served as the web build prerendered them (web/src/prerender), gzipped when the browser
+ * accepts it: they paint before the app's JavaScript has run.
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string): void {
   const indexPath = join(distDir, 'index.html');
@@ -38,6 +40,29 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
       };
     }
     return cached;
+  };
+  // the prerendered landing pages and their gzipped twins, re-read when a build replaces them; a build
+  // without them (the dev server's) leaves index.html to draw the page in the browser
+  const files = new Map<string, { mtimeMs: number; content: Buffer }>();
+  const buildFile = (name: string): Buffer | null => {
+    const path = join(distDir, name);
+    const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return null;
+    let file = files.get(path);
+    if (file?.mtimeMs !== mtimeMs) {
+      file = { mtimeMs, content: readFileSync(path) };
+      files.set(path, file);
+    }
+    return file.content;
+  };
+  const sendPrerendered = (req: Request, res: Response, name: string): boolean => {
+    const gzipped = req.acceptsEncodings('gzip') ? buildFile(`${name}.gz`) : null;
+    const content = gzipped ?? buildFile(name);
+    if (!content) return false;
+    res.status(200).type('html').setHeader('Cache-Control', 'no-cache').vary('Accept-Encoding');
+    if (gzipped) res.setHeader('Content-Encoding', 'gzip');
+    res.send(content);
+    return true;
   };
   const queries = app.get(QueryBus);
   const origin = app.get<AppConfig>(APP_CONFIG).publicOrigins[0];
@@ -75,6 +100,8 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
       );
       return;
     }
+    const prerendered = prerenderedPageFile(req.path);
+    if (prerendered && sendPrerendered(req, res, prerendered)) return;
     if (isKnownWebPath(req.path)) send(200, indexHtml);
     else send(404, notFoundHtml);
   });

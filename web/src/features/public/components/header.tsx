@@ -117,11 +117,8 @@ export function Header() {
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-      {queryClient && (
-        <Suspense fallback={null}>
-          <SessionWatcher onChange={setSession} />
-        </Suspense>
-      )}
+      {/* always there, empty or not, so a prerendered header (no client on the server) hydrates as is */}
+      <Suspense fallback={null}>{queryClient && <SessionWatcher onChange={setSession} />}</Suspense>
       <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" align="center" justify="space-between" gap="4">
         <ChakraLink asChild fontWeight="bold" fontSize="lg" color="blue.800" _hover={{ textDecoration: 'none' }}>
           <Link to="/">Savings Platform</Link>

@@ -259,16 +259,16 @@ describe('replay', () => {
     expect(after).toEqual(before);
   });
 
-  it('gives the same rows when every page holds one, two or three events, or five in batches of two', async () => {
+  it('gives the same rows when every page holds one, two or three events, or five in batches of two, read ahead or not', async () => {
     const stored = await sql.transaction((tx) => snapshot(tx, READ_MODEL_TABLES));
-    for (const [pageSize, batchEvents] of [[1], [2], [3], [5, 2]]) {
+    for (const [pageSize, batchEvents, readAhead] of [[1], [2], [3], [5, 2], [1, undefined, 4], [3, 2, 2]]) {
       const replayed = await sql.transaction(async (tx) => {
         for (const name of Object.keys(READ_MODEL_TABLES) as (keyof ReadModelTables)[]) {
           await tx.query(
             `create temp table ${REPLAY_TEMP_TABLES[name]} (like ${READ_MODEL_TABLES[name]} including defaults) on commit drop`,
           );
         }
-        await replayInto(sql, tx, REPLAY_TEMP_TABLES, { pageSize, batchEvents });
+        await replayInto(sql, tx, REPLAY_TEMP_TABLES, { pageSize, batchEvents, readAhead });
         return snapshot(tx, REPLAY_TEMP_TABLES);
       });
       expect(replayed).toEqual(stored);

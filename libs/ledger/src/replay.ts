@@ -15,6 +15,12 @@ import { buildReplayWrite, type Statement } from './projection-writer';
 export const REPLAY_PAGE_SIZE = 10_000;
 
 /**
+ * Pages whose reads are under way beyond the one awaited (each on a connection of its own). One: two
+ * reads then overlap the fold; three more were no faster (measured).
+ */
+export const REPLAY_READ_AHEAD = 1;
+
+/**
  * Events projected into one ProjectionBatch before it is encoded for writing: its row objects then
  * die before the young generation fills. A whole page's rows outlived scavenges, which copied them
  * (twice the garbage-collection time).
@@ -45,8 +51,8 @@ interface Folded {
 }
 
 /**
- * Up to `limit` events of the log after a seq (keyset pagination: memory stays flat) as ONE text, a
- * line per event: `seq TAB stream_id TAB type TAB schema_version TAB occurred TAB payload`.
+ * The events of the log after a seq up to a seq (a page: pageEnd finds its end; memory stays flat) as
+ * ONE text, a line per event: `seq TAB stream_id TAB type TAB schema_version TAB occurred TAB payload`.
  * Why one text: the driver's per-row and per-column work (a message, strings and an object each) cost
  * more than the fold itself. occurred is the timestamptz's binary value (int8 microseconds since
  * 2000-01-01) in hex: exact, and about a third of what `extract(epoch ...) * 1000` (numeric arithmetic
@@ -57,15 +63,54 @@ interface Folded {
  * lines are in seq order as the subquery delivers them (forEachLogEvent checks it rather than paying
  * for a sort).
  */
-async function readLogPage(reader: SqlQueryable, after: string, limit: number): Promise<string | null> {
+async function readLogPage(reader: SqlQueryable, after: string, upTo: string): Promise<string> {
   const [row] = await reader.query<{ page: string | null }>(
     `select string_agg(concat_ws(E'\\t', seq, stream_id, type, schema_version,
               encode(timestamptz_send(occurred_at), 'hex'), payload), E'\\n') as page
        from (select seq, stream_id, type, schema_version, occurred_at, payload from ledger_events
-              where seq > $1 order by ledger_events.seq limit $2) e`,
+              where seq > $1 and seq <= $2 order by ledger_events.seq) e`,
+    [after, upTo],
+  );
+  if (row.page === null) throw new Error(`No events in the log page of seqs after ${after} up to ${upTo}`);
+  return row.page;
+}
+
+/** The seq that ends the page of up to `limit` events after a seq (an index-only scan); null at the end. */
+async function pageEnd(reader: SqlQueryable, after: string, limit: number): Promise<string | null> {
+  const [row] = await reader.query<{ last: string | null }>(
+    `select max(seq)::text as last from (select seq from ledger_events where seq > $1 order by seq limit $2) e`,
     [after, limit],
   );
-  return row.page;
+  return row.last;
+}
+
+/**
+ * The log's pages in order (null after the last), the awaited one and `ahead` more read at once on
+ * connections of their own: each page's end is found first (cheap), so the next page can be read
+ * before this one arrives. Why: with one read in flight (keyset `seq > $last limit n`, the next read
+ * waiting for this page's text) the fold waited for PostgreSQL on about every page (4 of 9 s) while
+ * a core sat idle.
+ */
+function logPages(reader: SqlQueryable, pageSize: number, ahead: number): () => Promise<string | null> {
+  let end: Promise<string | null> = Promise.resolve('0');
+  const queue: Promise<string | null>[] = [];
+  const enqueue = () => {
+    const after = end;
+    end = after.then((seq) => (seq === null ? null : pageEnd(reader, seq, pageSize)));
+    end.catch(() => undefined); // observed through the page below
+    const upTo = end;
+    const page = Promise.all([after, upTo]).then(([from, to]) =>
+      from === null || to === null ? null : readLogPage(reader, from, to),
+    );
+    page.catch(() => undefined); // observed when its turn comes
+    queue.push(page);
+  };
+  for (let i = 0; i < ahead; i += 1) enqueue();
+  return () => {
+    const page = queue.shift() as Promise<string | null>;
+    enqueue();
+    return page;
+  };
 }
 
 /** Whether decimal seq a comes after decimal seq b (exact for any length, unlike Number). */
@@ -164,23 +209,26 @@ export async function replayInto(
   reader: SqlQueryable,
   writer: SqlQueryable,
   tables: ReadModelTables,
-  options: { pageSize?: number; batchEvents?: number; onPage?: (eventsSoFar: number) => void } = {},
+  options: {
+    pageSize?: number;
+    batchEvents?: number;
+    readAhead?: number;
+    onPage?: (eventsSoFar: number) => void;
+  } = {},
 ): Promise<ReplayResult> {
   const pageSize = options.pageSize ?? REPLAY_PAGE_SIZE;
   const batchEvents = options.batchEvents ?? REPLAY_BATCH_EVENTS;
   const streams = new Map<string, Folded>();
   let lastSeq = '0';
   let events = 0;
-  let next = readLogPage(reader, lastSeq, pageSize);
-  // three pages in flight at most: one being read, one being folded, one being written
+  const nextPage = logPages(reader, pageSize, options.readAhead ?? REPLAY_READ_AHEAD);
+  // pages in flight: 1 + REPLAY_READ_AHEAD being read, one being folded, one being written
   let writing: Promise<void> = Promise.resolve();
   for (;;) {
-    const page = await next;
+    const page = await nextPage();
     if (page === null) break;
     const after = lastSeq;
     lastSeq = lastSeqOf(page);
-    next = readLogPage(reader, lastSeq, pageSize);
-    next.catch(() => undefined); // observed when awaited above
     const writes = new PageWrites(tables);
     let batch = new ProjectionBatch();
     let batched = 0;

@@ -304,8 +304,17 @@ export function interestEvent(
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
-  // one copy per event (replay folds millions): `next` is fresh, so filling it in place is safe
-  const next: Mutable<AccountState> = { ...state, version: state.version + 1 };
+  // one copy per event (replay folds millions): `next` is fresh, so filling it in place is safe. Field
+  // by field, not `{ ...state }`: V8's generic spread made this copy 4 times dearer (0.3 of 0.4 us)
+  const next: Mutable<AccountState> = {
+    version: state.version + 1,
+    balanceCents: state.balanceCents,
+    heldCents: state.heldCents,
+    interestCarry: state.interestCarry,
+    lastAccrualDate: state.lastAccrualDate,
+    depositRequests: state.depositRequests,
+    withdrawals: state.withdrawals,
+  };
   switch (event.type) {
     case 'DepositRequested':
       next.depositRequests = withEntry(state.depositRequests, event.data.depositRequestId, {

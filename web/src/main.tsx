@@ -4,7 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes, startFirstScreen } from './app/router';
-import { appSystem } from './app/theme';
+import { appSystem, systemWithoutGlobalStyles } from './app/theme';
+import { PRERENDERED_STYLES } from './prerender/prerendered-styles';
 import { loadQueryClient, useDeferredQueryClient } from './lib/deferred-query-client';
 
 // The first page's code and messages start downloading before anything renders, and the query
@@ -15,15 +16,23 @@ import { loadQueryClient, useDeferredQueryClient } from './lib/deferred-query-cl
 const firstScreen = Promise.all([startFirstScreen(), loadQueryClient().catch(() => undefined)]);
 
 const container = document.getElementById('root') as HTMLElement;
-// The landing pages come prerendered (prerender/render-landing-page.tsx): React adopts that HTML, and
-// this style cache the styles in its head, instead of drawing the page again.
+// The landing pages come prerendered (prerender/render-landing-page.tsx): React adopts that HTML
+// instead of drawing the page again, and this style cache the styles in its head: it counts them as
+// inserted rather than letting Emotion adopt (move, so re-parse) their <style> elements.
 const prerendered = container.firstElementChild !== null;
 const styleCache = createCache({ key: 'css' });
+for (const styles of document.querySelectorAll<HTMLStyleElement>(`style[${PRERENDERED_STYLES}]`)) {
+  for (const id of styles.getAttribute(PRERENDERED_STYLES)?.split(' ') ?? []) styleCache.inserted[id] = true;
+}
 
 function App() {
   const queryClient = useDeferredQueryClient();
   return (
-    <AppProviders queryClient={queryClient} styleCache={styleCache}>
+    <AppProviders
+      queryClient={queryClient}
+      styleCache={styleCache}
+      system={prerendered ? systemWithoutGlobalStyles() : appSystem()}
+    >
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

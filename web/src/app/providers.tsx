@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -15,10 +15,13 @@ import { appSystem } from './theme';
 export function AppProviders({
   queryClient,
   styleCache,
+  system = appSystem(),
   children,
 }: {
   queryClient: QueryClient | undefined;
   styleCache?: EmotionCache;
+  /** The design system; appSystem() unless the page carries its global styles (main.tsx). */
+  system?: SystemContext;
   children: ReactNode;
 }) {
   // What QueryClientProvider does on mount; here the client can change from undefined to the loaded
@@ -29,7 +32,7 @@ export function AppProviders({
     return () => queryClient.unmount();
   }, [queryClient]);
   const app = (
-    <ChakraProvider value={appSystem()}>
+    <ChakraProvider value={system}>
       <QueryClientContext.Provider value={queryClient}>
         {children}
         <Toaster />

@@ -89,6 +89,20 @@ export function appSystem(): SystemContext {
   return system;
 }
 
+let withoutGlobalStyles: SystemContext | null = null;
+
+/**
+ * The system for a prerendered page, whose HTML carries the global styles (reset, tokens, layer
+ * order) already and keeps them for the app's life: ChakraProvider then inserts none. Emotion would
+ * otherwise adopt those <style> elements by moving them, which re-parses them and restyles the whole
+ * page. Everything else is appSystem()'s (the same functions, recipes and config objects).
+ */
+export function systemWithoutGlobalStyles(): SystemContext {
+  const system = appSystem();
+  withoutGlobalStyles ??= { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+  return withoutGlobalStyles;
+}
+
 type Recipes = Pick<NonNullable<SystemConfig['theme']>, 'recipes' | 'slotRecipes'>;
 
 /**

@@ -7,6 +7,7 @@ import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { i18n, loadLanguage } from '../i18n/i18n';
 import { LANGUAGES, languageOfPath } from '../i18n/languages';
+import { PRERENDERED_STYLES } from './prerendered-styles';
 
 /** The landing pages, prerendered at build time (web/scripts/prerender.mjs): one per language. */
 export const LANDING_PATHS: readonly string[] = LANGUAGES.map((language) => language.path);
@@ -25,9 +26,10 @@ function replaceOnce(html: string, search: string | RegExp, replacement: string)
 /**
  * A landing page as the browser's first render will draw it, written into index.html (`template`),
  * so the page paints as soon as its HTML arrives instead of after the app's JavaScript has run;
- * main.tsx then hydrates it. The tree is main.tsx's (same providers, routes and no query client
- * yet: lib/deferred-query-client), and the styles it uses go into the head, where the browser's style
- * cache adopts them instead of inserting them again. Title, description and social tags are the
+ * main.tsx then hydrates it. The tree is main.tsx's (same providers and routes; the header renders
+ * the same with or without the query client), and the styles it uses go into the head, where the style
+ * cache counts them as inserted instead of inserting them again (and the page's system inserts no
+ * global styles: app/theme.ts systemWithoutGlobalStyles). Title, description and social tags are the
  * page's own (what useDocumentHead sets), for crawlers and link previews as well.
  */
 export async function renderLandingPage(template: string, path: string): Promise<string> {
@@ -45,8 +47,11 @@ export async function renderLandingPage(template: string, path: string): Promise
       </AppProviders>
     </StrictMode>,
   );
-  const emotion = createEmotionServer(styleCache);
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  // the global styles first, then those of the elements on the page, in the order Emotion inserted them
+  const styles = createEmotionServer(styleCache)
+    .extractCriticalToChunks(body)
+    .styles.map((chunk) => `<style ${PRERENDERED_STYLES}="${chunk.ids.join(' ')}">${chunk.css}</style>`)
+    .join('');
 
   const t = i18n.getFixedT(language);
   const title = escapeHtml(t('meta.title'));

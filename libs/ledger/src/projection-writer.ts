@@ -104,7 +104,7 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': 
 /** A value in COPY's text format: \N for null; backslash, newline, return and tab escaped. */
 function copyText(value: string | number | null): string {
   if (value === null) return '\\N';
-  const text = typeof value === 'string' ? value : String(value);
+  const text = String(value);
   return COPY_NEEDS_ESCAPE.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]) : text;
 }
 
@@ -137,16 +137,13 @@ function copyRows<R>({ table, rows, columns }: TableRows<R>): { target: string; 
     const [, get] = column;
     return (row) => copyText(get(row));
   });
-  // appended value by value (V8 joins the pieces once, when the text is sent): cheaper than an array
-  // of fields joined per row and the rows joined again
-  let text = '';
+  const lines = new Array<string>(rows.length);
+  const fields = new Array<string>(columns.length);
   for (let i = 0; i < rows.length; i += 1) {
-    const row = rows[i];
-    let line = encoders[0](row);
-    for (let c = 1; c < encoders.length; c += 1) line += `\t${encoders[c](row)}`;
-    text += `${line}\n`;
+    for (let c = 0; c < encoders.length; c += 1) fields[c] = encoders[c](rows[i]);
+    lines[i] = fields.join('\t');
   }
-  return { target: `${table} (${columns.map(([name]) => name).join(', ')})`, rows: text };
+  return { target: `${table} (${columns.map(([name]) => name).join(', ')})`, rows: `${lines.join('\n')}\n` };
 }
 
 /** The inserts of a batch, table by table (tables without rows left out). */

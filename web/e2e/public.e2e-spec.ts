@@ -100,6 +100,22 @@ describe('public website in Chromium', () => {
     await context.close();
   });
 
+  it('puts the default head back on leaving a prerendered language page (no Italian lang on English pages)', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/it');
+    await page.waitForFunction(() => {
+      const h1 = document.querySelector('h1');
+      return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
+    });
+    // the technical overview sets no language of its own
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Technical Overview' }).click();
+    await page.locator('h1', { hasText: 'Technical Overview' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(/^Technical Overview/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toMatch(/Guadagna/);
+    await context.close();
+  });
+
   it('switches language from the strip', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');

@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
-import { useDocumentHead, type DocumentHead } from './use-document-head';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_HEAD, useDocumentHead, type DocumentHead } from './use-document-head';
 
 function Page(props: DocumentHead) {
   useDocumentHead(props);
@@ -10,7 +12,9 @@ const content = (selector: string) => document.head.querySelector(selector)?.get
 
 describe('useDocumentHead', () => {
   beforeEach(() => {
-    document.head.innerHTML = '<meta name="description" content="Default description"><title>Default</title>';
+    // as a prerendered Italian landing page arrives: its own head, not the defaults
+    document.head.innerHTML = '<meta name="description" content="Descrizione"><title>Pagina</title>';
+    document.documentElement.lang = 'it';
   });
 
   it('sets the page head and puts the defaults back on leaving', () => {
@@ -35,8 +39,9 @@ describe('useDocumentHead', () => {
     expect(document.documentElement.lang).toBe('it');
 
     view.unmount();
-    expect(document.title).toBe('Default');
-    expect(content('meta[name="description"]')).toBe('Default description');
+    expect(document.title).toBe(DEFAULT_HEAD.title);
+    expect(content('meta[name="description"]')).toBe(DEFAULT_HEAD.description);
+    expect(document.documentElement.lang).toBe('en');
     expect(document.head.querySelectorAll('meta')).toHaveLength(1);
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
   });
@@ -50,5 +55,12 @@ describe('useDocumentHead', () => {
     view.unmount();
     expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
     expect(document.head.querySelector('meta[property="og:title"]')).toBeNull();
+  });
+
+  it('has the defaults of web/index.html, the head of pages that set nothing', () => {
+    const indexHtml = readFileSync(join(__dirname, '../../index.html'), 'utf8');
+    expect(indexHtml).toContain(`<html lang="${DEFAULT_HEAD.lang}">`);
+    expect(indexHtml).toContain(`<title>${DEFAULT_HEAD.title}</title>`);
+    expect(indexHtml).toContain(`<meta name="description" content="${DEFAULT_HEAD.description}" />`);
   });
 });

@@ -1,5 +1,17 @@
 import { useEffect } from 'react';
 
+/**
+ * The head of pages that set nothing (web/index.html holds the same, use-document-head.spec checks):
+ * what leaving a page puts back. Not whatever the head held before, which on a page served with its
+ * own head (a prerendered landing page, a blog post) is that page's, e.g. `lang="it"` on the English
+ * dashboard after signing in from /it.
+ */
+export const DEFAULT_HEAD = {
+  title: 'Savings Platform — 7% a year, credited daily',
+  description: 'Earn 7% a year, credited daily. Savings with no lock-in.',
+  lang: 'en',
+} as const;
+
 export interface DocumentHead {
   title?: string;
   description?: string;
@@ -19,15 +31,14 @@ function metaSelector(key: string): { selector: string; attribute: 'name' | 'pro
 }
 
 /**
- * Sets one meta tag and returns how to undo it. Only the description is put back as it was: every
- * other tag is page-specific and removed on leaving, including one the server wrote into the HTML
- * for the first page (a post's og tags, the 404's noindex) that must not outlive that page.
+ * Sets one meta tag and returns how to undo it. Only the description is put back, to the default:
+ * every other tag is page-specific and removed on leaving, including one the server wrote into the
+ * HTML for the first page (a post's or a landing page's og tags, the 404's noindex) that must not
+ * outlive that page.
  */
 function setMeta(key: string, content: string): () => void {
   const { selector, attribute } = metaSelector(key);
   let element = document.head.querySelector<HTMLMetaElement>(selector);
-  const created = !element;
-  const previous = element?.getAttribute('content') ?? null;
   if (!element) {
     element = document.createElement('meta');
     element.setAttribute(attribute, key);
@@ -36,7 +47,7 @@ function setMeta(key: string, content: string): () => void {
   element.setAttribute('content', content);
   const target = element;
   return () => {
-    if (key === 'description' && !created && previous !== null) target.setAttribute('content', previous);
+    if (key === 'description') target.setAttribute('content', DEFAULT_HEAD.description);
     else target.remove();
   };
 }
@@ -55,8 +66,8 @@ function setCanonical(href: string): () => void {
 
 /**
  * Title, meta tags, canonical link and language of the current page. On leaving, the title, the
- * description and the language are put back and the page's other tags removed, so the defaults of
- * index.html come back for pages that set nothing.
+ * description and the language go back to the defaults (DEFAULT_HEAD) and the page's other tags are
+ * removed, so pages that set nothing show the defaults.
  */
 export function useDocumentHead(head: DocumentHead): void {
   const { title, description, keywords, canonical, robots, lang } = head;
@@ -64,10 +75,9 @@ export function useDocumentHead(head: DocumentHead): void {
   useEffect(() => {
     const restore: Array<() => void> = [];
     if (title !== undefined) {
-      const previous = document.title;
       document.title = title;
       restore.push(() => {
-        document.title = previous;
+        document.title = DEFAULT_HEAD.title;
       });
     }
     if (description !== undefined) restore.push(setMeta('description', description));
@@ -78,10 +88,9 @@ export function useDocumentHead(head: DocumentHead): void {
       restore.push(setMeta(key, content));
     }
     if (lang !== undefined) {
-      const previous = document.documentElement.lang;
       document.documentElement.lang = lang;
       restore.push(() => {
-        document.documentElement.lang = previous;
+        document.documentElement.lang = DEFAULT_HEAD.lang;
       });
     }
     return () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_HEAD } from '../../components/use-document-head';
 import { mockApi } from '../../lib/test-utils';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { BlogPost } from '@savings/contracts';
@@ -102,7 +103,7 @@ describe('blog post', () => {
     );
 
     view.unmount();
-    expect(document.title).toBe('Default title');
+    expect(document.title).toBe(DEFAULT_HEAD.title);
     expect(document.head.querySelector('meta[property="og:title"]')).toBeNull();
     expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_HEAD } from '../../../components/use-document-head';
 import '../../../lib/test-utils';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -63,7 +64,7 @@ describe('LandingPage', () => {
     expect(document.documentElement.lang).toBe('de');
     expect(document.title).toMatch(/täglich gutgeschrieben/);
     view.unmount();
-    expect(document.title).toBe('Default title');
+    expect(document.title).toBe(DEFAULT_HEAD.title);
     expect(document.documentElement.lang).toBe('en');
   });
 });

@@ -24,6 +24,25 @@ function gzippedTwins(): Plugin {
   };
 }
 
+/**
+ * Chakra's anatomy module derives its anatomies from Ark's with `x.extendWith(...)`, a method call the
+ * bundler must assume has effects, so every derived anatomy (and the Ark and zag modules it comes
+ * from) stayed in the first download though the first page uses two. They only build objects: marked
+ * pure, the unused ones are left out; Ark's and zag's anatomy modules likewise only build them.
+ */
+const CHAKRA_ANATOMY = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/;
+const ANATOMY_MODULE =
+  /node_modules[\\/](@zag-js[\\/][\w-]+[\\/]dist[\\/][\w-]+\.anatomy\.mjs|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][\w-]+[\\/][\w-]+\.anatomy\.js)$/;
+function pureAnatomies(): Plugin {
+  return {
+    name: 'pure-chakra-anatomies',
+    transform(code, id) {
+      if (!CHAKRA_ANATOMY.test(id)) return null;
+      return { code: code.replace(/= ([\w$]+)\.extendWith\(/g, '= /* @__PURE__ */ $1.extendWith('), map: null };
+    },
+  };
+}
+
 /** Chakra recipes the first page's system uses (app/theme.ts); the others load with the screens (app/screen-recipes.ts). */
 const FIRST_PAGE_RECIPES = ['button', 'container', 'heading', 'input', 'link', 'card', 'field'];
 const RECIPE_FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
@@ -59,7 +78,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? prerenderBuild
     : {
-        plugins: [react(), gzippedTwins()],
+        plugins: [react(), gzippedTwins(), pureAnatomies()],
         resolve: {
           alias: [
             {
@@ -104,6 +123,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
               // @emotion/react imports the first for withTheme, which nothing here uses (1 KB gzipped)
               moduleSideEffects: [
                 { test: /node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/, sideEffects: false },
+                { test: ANATOMY_MODULE, sideEffects: false },
               ],
             },
             // Everything the entry imports statically (every page needs it) in one file with the entry: by

@@ -13,10 +13,14 @@ export interface TestApp {
 
 /**
  * The real API (every middleware, guard and filter) on this jest worker's own migrated, emptied
- * database and its own Redis key prefix.
+ * database and its own Redis key prefix. `serveWeb` also serves a web build (WEB_DIST_DIR in `env`);
+ * `keepDatabase` starts a second app on the database a first one has filled.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  await resetDatabase();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { serveWeb?: boolean; keepDatabase?: boolean } = {},
+): Promise<TestApp> {
+  if (!options.keepDatabase) await resetDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
@@ -25,7 +29,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     PUBLIC_ORIGIN: 'http://localhost:3000',
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, { serveWeb: options.serveWeb });
   await app.init();
   return { app, config, server: app.getHttpServer(), close: () => app.close() };
 }

@@ -2,10 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { loadConfig } from '@savings/config';
 import type { BlogPost } from '@savings/contracts';
-import { testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
-import { createApp } from '../create-app';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { expectLedgerVerifies, signedIn, type TestActor } from '../../test/back-office';
 
@@ -140,17 +137,10 @@ describe('blog', () => {
     beforeAll(async () => {
       dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
       writeFileSync(join(dist, 'index.html'), INDEX_HTML);
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATABASE_URL: testDatabaseUrl(),
-        REDIS_URL: testRedisUrl(),
-        QUEUE_PREFIX: testRedisPrefix(),
-        PUBLIC_ORIGIN: 'https://savings.example',
-        WEB_DIST_DIR: dist,
-      });
-      const nest = await createApp(config, { serveWeb: true });
-      await nest.init();
-      web = { app: nest, config, server: nest.getHttpServer(), close: () => nest.close() };
+      web = await startTestApp(
+        { PUBLIC_ORIGIN: 'https://savings.example', WEB_DIST_DIR: dist },
+        { serveWeb: true, keepDatabase: true },
+      );
     });
     afterAll(async () => {
       await web.close();

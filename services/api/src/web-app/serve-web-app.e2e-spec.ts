@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { loadConfig } from '@savings/config';
-import { testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
-import { createApp } from '../create-app';
-import type { TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp } from '../../test/test-app';
 
 const INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>';
@@ -29,16 +26,7 @@ describe('serving the web build: prerendered landing pages', () => {
     writePage('index.html', page('en', 'Earn 7%'));
     writePage('it.html', page('it', 'Guadagna il 7%'));
     // /fr has no prerendered page in this build: index.html draws it in the browser
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATABASE_URL: testDatabaseUrl(),
-      REDIS_URL: testRedisUrl(),
-      QUEUE_PREFIX: testRedisPrefix(),
-      WEB_DIST_DIR: dist,
-    });
-    const nest = await createApp(config, { serveWeb: true });
-    await nest.init();
-    web = { app: nest, config, server: nest.getHttpServer(), close: () => nest.close() };
+    web = await startTestApp({ WEB_DIST_DIR: dist }, { serveWeb: true });
   });
   afterAll(async () => {
     await web.close();

@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it('limits account opening to 20 an hour per address unless told otherwise', () => {
+    expect(loadConfig({}).registrationsPerAddressPerHour).toBe(20);
+    expect(loadConfig({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '5' }).registrationsPerAddressPerHour).toBe(5);
+    for (const value of ['0', '-1', '2.5', 'many']) {
+      expect(() => loadConfig({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: value })).toThrow(
+        /REGISTRATIONS_PER_ADDRESS_PER_HOUR/,
+      );
+    }
+  });
+
   it('splits PUBLIC_ORIGIN on commas', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://a.test, https://b.test/' }).publicOrigins).toEqual([
       'http://a.test',

@@ -19,6 +19,8 @@ export interface AppConfig {
   payoutDir: string;
   logLevel: string;
   webDistDir: string | null;
+  /** Accounts one client address may open within an hour (each costs a password hash). */
+  registrationsPerAddressPerHour: number;
 }
 
 export const DEVELOPMENT_SESSION_SECRET = 'local-development-secret-change-me';
@@ -68,6 +70,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const dailyInterestTime = parseTime(env.DAILY_INTEREST_TIME, '10:00', 'DAILY_INTEREST_TIME', problems);
   const monthlyPayoutTime = parseTime(env.MONTHLY_PAYOUT_TIME, '09:00', 'MONTHLY_PAYOUT_TIME', problems);
+  const registrationsPerAddressPerHour = parsePositiveInteger(
+    env.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+    20,
+    'REGISTRATIONS_PER_ADDRESS_PER_HOUR',
+    problems,
+  );
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
@@ -86,6 +94,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payoutDir: env.PAYOUT_DIR ?? '.data/payouts',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? null,
+    registrationsPerAddressPerHour,
   };
 }
 
@@ -97,6 +106,16 @@ function parsePort(raw: string | undefined, fallback: number, name: string, prob
     return fallback;
   }
   return port;
+}
+
+function parsePositiveInteger(raw: string | undefined, fallback: number, name: string, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    problems.push(`${name} must be a whole number of at least 1 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
 }
 
 function parseUrl(

@@ -23,6 +23,7 @@ export const Messages = {
   adminRequired: 'Admin access required',
   invalidCredentials: 'Invalid credentials',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRegistrations: 'Too many accounts opened from this network. Please try again later.',
   emailTaken: 'An account with this email already exists',
   nameHasAt: 'Name may not contain @',
   emailInvalid: 'Email is not valid',

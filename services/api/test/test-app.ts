@@ -27,6 +27,8 @@ export async function startTestApp(
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testRedisPrefix(),
     PUBLIC_ORIGIN: 'http://localhost:3000',
+    // tests open many accounts from one address; auth.e2e-spec checks the limit with its own
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
     ...env,
   });
   const app = await createApp(config, { serveWeb: options.serveWeb });

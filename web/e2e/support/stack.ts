@@ -26,6 +26,8 @@ export function stackEnv(port: number): NodeJS.ProcessEnv {
     QUEUE_PREFIX: `browser-test-${port}`,
     LOG_LEVEL: process.env.STACK_LOG_LEVEL ?? 'warn',
     WEB_DIST_DIR: join(repoRoot, 'web/dist'),
+    // the browser tests open many accounts from 127.0.0.1
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
   };
 }
 

@@ -13,10 +13,12 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { GetUserQuery, RegisterUserCommand, type SessionUser } from '@savings/application';
-import type { PublicUser, UserResponse } from '@savings/contracts';
+import { Messages, type PublicUser, type UserResponse } from '@savings/contracts';
+import { DomainError } from '@savings/domain';
 import { Authenticated, CurrentUser } from './auth.decorators';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthSessionService } from './auth-session.service';
+import { RegistrationThrottle } from './registration-throttle';
 import { UserResponseDto } from './user-response.dto';
 import { SESSION_COOKIE } from './session-store';
 
@@ -27,6 +29,7 @@ export class AuthController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly sessions: AuthSessionService,
+    private readonly registrationThrottle: RegistrationThrottle,
   ) {}
 
   @Post('register')
@@ -34,7 +37,20 @@ export class AuthController {
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid (e.g. "All fields are required").' })
   @ApiConflictResponse({ description: 'An account with this email already exists.' })
-  async register(@Body() body: RegisterDto, @Req() req: Request): Promise<UserResponse> {
+  @ApiTooManyRequestsResponse({
+    description:
+      'More than REGISTRATIONS_PER_ADDRESS_PER_HOUR (default 20) attempts from the address within the hour; Retry-After gives the seconds left.',
+  })
+  async register(
+    @Body() body: RegisterDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserResponse> {
+    const refused = await this.registrationThrottle.reserveAttempt(req.ip ?? 'unknown');
+    if (refused) {
+      res.setHeader('Retry-After', String(refused.retryAfterSeconds));
+      throw new DomainError('AUTH.TOO_MANY_REGISTRATIONS', 'rate_limited', Messages.tooManyRegistrations);
+    }
     const userId = await this.commandBus.execute<RegisterUserCommand, number>(
       new RegisterUserCommand(body.name, body.email, body.password),
     );

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import type Redis from 'ioredis';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateOrPromoteUserCommand, REDIS } from '@savings/application';
+import { CreateOrPromoteUserCommand, REDIS, SQL } from '@savings/application';
 import { Messages } from '@savings/contracts';
+import type { Sql } from '@savings/database';
 import { isValidReferenceCode } from '@savings/domain';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -392,6 +393,53 @@ describe('auth: register, login, logout, me', () => {
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  describe('account opening per client address', () => {
+    let limited: TestApp;
+
+    beforeAll(async () => {
+      // a second API on the same database, with a limit of 3 an hour (the other tests' app has a high
+      // one); last in the file, as closing it closes connections the first app shares
+      limited = await startTestApp({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '3' }, { keepDatabase: true });
+      const stale = await redis.keys(`${t.config.queuePrefix}:register:*`);
+      if (stale.length > 0) await redis.del(...stale);
+    });
+    afterAll(async () => {
+      await limited.close();
+    });
+
+    const registerFrom = (address: string, body: object) =>
+      request(limited.server).post('/api/auth/register').set('X-Forwarded-For', address).send(body);
+    const account = (label: string) => ({
+      name: `Opener ${label}`,
+      email: `opener.${label}.${Date.now()}@example.test`,
+      password: 'secret-1',
+    });
+
+    it('opens at most the limit from one address, however many arrive at once; then 429 with Retry-After', async () => {
+      const address = nextIp();
+      // refused by validation before anything is counted
+      await registerFrom(address, { name: '', email: 'not-an-email', password: '' }).expect(400);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => registerFrom(address, account(`burst${i}`))),
+      );
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+      const refused = responses.find((response) => response.status === 429) as request.Response;
+      expect(refused.body).toEqual({ message: Messages.tooManyRegistrations });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3_500);
+      expect(retryAfter).toBeLessThanOrEqual(3_600);
+      // accounts exist for the admitted ones only
+      const [opened] = await t.app
+        .get<Sql>(SQL)
+        .query<{ count: string }>(`select count(*)::text as count from users where email like 'opener.burst%'`);
+      expect(opened.count).toBe('3');
+      await registerFrom(address, account('later')).expect(429);
+      // another address is not affected
+      await registerFrom(nextIp(), account('elsewhere')).expect(201);
     });
   });
 });

@@ -7,6 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthSessionService } from './auth-session.service';
 import { LocalStrategy } from './local.strategy';
 import { LoginThrottle } from './login-throttle';
+import { RegistrationThrottle } from './registration-throttle';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
 import { createSessionStore, SESSION_STORE } from './session-store';
@@ -25,6 +26,7 @@ import { UserSessions } from './user-sessions';
     LocalStrategy,
     SessionSerializer,
     LoginThrottle,
+    RegistrationThrottle,
     UserSessions,
     AuthSessionService,
     SessionGuard,

@@ -55,9 +55,11 @@ describe('serving the web build: prerendered landing pages', () => {
       const response = await request(web.server).get(path).expect(200);
       expect(response.text).toBe(INDEX_HTML);
     }
-    const unknown = await request(web.server).get('/it/extra').expect(404);
-    expect(unknown.text).toContain('noindex');
-    expect(unknown.text).not.toContain('Guadagna');
+    for (const path of ['/it/extra', '/prerendered/it.html', '/prerendered/it.html.gz']) {
+      const unknown = await request(web.server).get(path).expect(404);
+      expect(unknown.text).toContain('noindex');
+      expect(unknown.text).not.toContain('Guadagna');
+    }
   });
 
   it('serves a rebuilt page, not the one it read before', async () => {

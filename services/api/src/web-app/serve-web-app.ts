@@ -76,7 +76,11 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
   // file lookup (a stat per API request otherwise) and the page fallback.
   const isApi = (req: Request) => req.path === '/api' || req.path.startsWith('/api/');
   const staticFiles = express.static(distDir, { index: false, maxAge: '1h' });
-  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req) ? next() : staticFiles(req, res, next)));
+  // the prerendered pages are served at their own paths only (a page at another path would not hydrate)
+  const isPrerendered = (req: Request) => req.path.startsWith('/prerendered/');
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    isApi(req) || isPrerendered(req) ? next() : staticFiles(req, res, next),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) {
       next();

@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { FIRST_PAGE_RECIPES } from './src/app/first-page-recipes';
 
 /**
  * Writes a gzipped twin (name.js.gz) beside every script and style of the build: the API sends it to
@@ -43,12 +44,11 @@ function pureAnatomies(): Plugin {
   };
 }
 
-/** Chakra recipes the first page's system uses (app/theme.ts); the others load with the screens (app/screen-recipes.ts). */
-const FIRST_PAGE_RECIPES = ['button', 'container', 'heading', 'input', 'link', 'card', 'field'];
 const RECIPE_FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
+/** A recipe only other screens use: it loads with them (app/screen-recipes.ts). */
 const isScreenRecipe = (id: string) => {
   const recipe = RECIPE_FILE.exec(id)?.[1];
-  return recipe !== undefined && !FIRST_PAGE_RECIPES.includes(recipe);
+  return recipe !== undefined && !(FIRST_PAGE_RECIPES as readonly string[]).includes(recipe);
 };
 
 const reactRouterBuild = (file: string) =>

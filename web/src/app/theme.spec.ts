@@ -1,6 +1,13 @@
+import { FIRST_PAGE_RECIPES } from './first-page-recipes';
 import { appSystem } from './theme';
 
 describe('app design system', () => {
+  it('has the recipes the web build keeps in the first download, and no others', () => {
+    const theme = appSystem()._config.theme ?? {};
+    const recipes = [...Object.keys(theme.recipes ?? {}), ...Object.keys(theme.slotRecipes ?? {})];
+    expect(recipes.sort()).toEqual([...FIRST_PAGE_RECIPES].sort());
+  });
+
   it('starts with the first page recipes and gets the other screens ones when they load', async () => {
     const system = appSystem();
     expect(system.isRecipe('button')).toBe(true);

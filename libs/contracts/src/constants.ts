@@ -7,6 +7,8 @@ export const DAILY_INTEREST_PERCENT_TEXT = '0.019178%';
 export const MIN_DEPOSIT = 1000;
 export const MIN_WITHDRAWAL = 1000;
 export const MAX_AMOUNT = 1_000_000_000_000;
+/** The largest id a path or body may name (contract section 8): ids are written as plain decimals up to this. */
+export const MAX_ID = 2_147_483_647;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const DASHBOARD_DEPOSIT_REQUESTS = 5;

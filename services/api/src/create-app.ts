@@ -28,8 +28,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // the reverse proxy on this host or in the private network (nginx, ingress) supplies client IP and scheme
-  app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
+  // the client address (every per-address limit) and scheme: the socket's, unless TRUST_PROXY names the
+  // proxies in front; then the nearest address in X-Forwarded-For that is not one of them
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders());
   app.use(
     '/api',

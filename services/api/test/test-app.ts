@@ -29,6 +29,9 @@ export async function startTestApp(
     PUBLIC_ORIGIN: 'http://localhost:3000',
     // tests open many accounts from one address; auth.e2e-spec checks the limit with its own
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+    // supertest connects over loopback, standing for a proxy: tests give each client an address with
+    // X-Forwarded-For (client-address.e2e-spec checks the default, which trusts no proxy)
+    TRUST_PROXY: 'loopback',
     ...env,
   });
   const app = await createApp(config, { serveWeb: options.serveWeb });

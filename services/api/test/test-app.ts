@@ -1,4 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type Redis from 'ioredis';
+import { REDIS } from '@savings/application';
 import { loadConfig, type AppConfig } from '@savings/config';
 import { resetDatabase, testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
 import { createApp } from '../src/create-app';
@@ -36,5 +38,11 @@ export async function startTestApp(
   });
   const app = await createApp(config, { serveWeb: options.serveWeb });
   await app.init();
+  if (!options.keepDatabase) {
+    // sign-in failures are counted per account id, and the emptied database hands out the same ids again
+    const redis = app.get<Redis>(REDIS);
+    const stale = await redis.keys(`${config.queuePrefix}:login-fail:*`);
+    if (stale.length > 0) await redis.del(...stale);
+  }
   return { app, config, server: app.getHttpServer(), close: () => app.close() };
 }

@@ -122,8 +122,9 @@ describe('back-office money calls', () => {
       ['Infinity as text', { amount: 'Infinity', operation: 'add' }],
       ['an unknown operation', { amount: 10, operation: 'multiply' }],
       ['an unknown field', { amount: 10, operation: 'add', balance: 1e9 }],
-    ])('refuses %s with 400', async (_, body) => {
-      const userId = await insertUser(app, 'customer', 'Val Idate');
+    ])('refuses %s with 400', async (what, body) => {
+      // names are unique: one customer per case
+      const userId = await insertUser(app, 'customer', `Val Idate (${what})`);
       await expectRefusedUnchanged(() => admin.agent.patch(`/api/admin/users/${userId}/balance`).send(body), 400);
     });
 

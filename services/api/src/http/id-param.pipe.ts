@@ -11,9 +11,10 @@ const PLAIN_DECIMAL = /^[1-9]\d{0,9}$/;
  * id in a path; ESLint refuses Nest's ParseIntPipe, which accepts `-1` and `01`.
  */
 @Injectable()
-export class IdParamPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    if (!PLAIN_DECIMAL.test(value) || Number(value) > MAX_ID) {
+export class IdParamPipe implements PipeTransform<unknown, number> {
+  transform(value: unknown): number {
+    // a number here was converted by another pipe, which loses how it was written: refused as well
+    if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value) || Number(value) > MAX_ID) {
       throw new DomainError('HTTP.INVALID_ID', 'invalid', `Id must be a whole number from 1 to ${MAX_ID}`);
     }
     return Number(value);

@@ -1,5 +1,4 @@
-import { isLosslessNumber } from 'lossless-json';
-import { jsonTextDepth, MAX_JSON_DEPTH, parseJsonText } from './request-body';
+import { jsonTextDepth, MAX_JSON_DEPTH, parseJsonText, UnsafeJsonNumber } from './request-body';
 
 describe('jsonTextDepth', () => {
   it('counts brackets outside strings', () => {
@@ -19,11 +18,10 @@ describe('parseJsonText', () => {
     expect(parseJsonText('{"a":1000.10,"b":1e3,"c":-0.5,"d":12}')).toEqual({ a: 1000.1, b: 1000, c: -0.5, d: 12 });
   });
 
-  it('keeps the text of a number a double would round, as a LosslessNumber', () => {
+  it('keeps the text of a number a double would round, as an UnsafeJsonNumber', () => {
     for (const text of ['1000.009999999999999999', '1000.0000000000000001', '9007199254740993', '1e999']) {
       const { amount } = parseJsonText(`{"amount":${text}}`) as { amount: unknown };
-      expect(isLosslessNumber(amount)).toBe(true);
-      expect(String(amount)).toBe(text);
+      expect(amount).toEqual(new UnsafeJsonNumber(text));
     }
   });
 

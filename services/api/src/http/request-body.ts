@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { isSafeNumber, LosslessNumber, parse as parseLossless } from 'lossless-json';
+import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const BODY_LIMIT = '100kb';
@@ -68,12 +68,18 @@ export function jsonTextDepth(text: string): number {
 
 /**
  * A JSON number that a JavaScript number would not hold exactly (`1000.009999999999999999` would
- * become 1000.01): kept as its text in a LosslessNumber, an object, so no validator takes it for a
- * number and no amount is judged on a rounded value (contract section 8). Numbers a double holds
- * exactly (`1000.10`, `1e3`) stay numbers.
+ * become 1000.01), kept as its source text. It is neither a number nor a string, so no validator takes
+ * it for either and no amount is judged on a rounded value (contract section 8): it is refused like
+ * any other wrong type. (lossless-json's own LosslessNumber cannot be used: class-transformer copies
+ * a body's objects by constructing them without arguments, which it refuses.)
  */
-const parseNumber = (text: string): number | LosslessNumber =>
-  isSafeNumber(text) ? Number(text) : new LosslessNumber(text);
+export class UnsafeJsonNumber {
+  constructor(readonly text: string = '') {}
+}
+
+/** Numbers a double holds exactly (`1000.10`, `1e3`) stay numbers. */
+const parseNumber = (text: string): number | UnsafeJsonNumber =>
+  isSafeNumber(text) ? Number(text) : new UnsafeJsonNumber(text);
 
 /**
  * JSON.parse's job, with numbers judged on their text: an object or array only (an empty body is

@@ -39,9 +39,13 @@ export async function startTestApp(
   const app = await createApp(config, { serveWeb: options.serveWeb });
   await app.init();
   if (!options.keepDatabase) {
-    // sign-in failures are counted per account id, and the emptied database hands out the same ids again
+    // throttling counters of an earlier file: sign-in failures are counted per account id, and the
+    // emptied database hands out the same ids again; address counters would carry over for an hour
     const redis = app.get<Redis>(REDIS);
-    const stale = await redis.keys(`${config.queuePrefix}:login-fail:*`);
+    const stale = [
+      ...(await redis.keys(`${config.queuePrefix}:login-fail:*`)),
+      ...(await redis.keys(`${config.queuePrefix}:register:*`)),
+    ];
     if (stale.length > 0) await redis.del(...stale);
   }
   return { app, config, server: app.getHttpServer(), close: () => app.close() };

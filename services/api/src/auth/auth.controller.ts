@@ -37,7 +37,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Create a customer account and sign in (sets the session cookie `sid`).' })
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid (e.g. "All fields are required").' })
-  @ApiConflictResponse({ description: 'An account with this email already exists.' })
+  @ApiConflictResponse({ description: 'An account with this email already exists, or This name is already taken.' })
   @ApiTooManyRequestsResponse({
     description:
       'More than REGISTRATIONS_PER_ADDRESS_PER_HOUR (default 20) attempts from the address within the hour; Retry-After gives the seconds left.',

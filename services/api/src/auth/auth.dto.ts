@@ -11,7 +11,7 @@ import { PlainText } from '../http/plain-text.validator';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({
-    description: 'An e-mail address, or a name when exactly one account has it.',
+    description: 'An e-mail address, or a name (names are unique, compared case-insensitively with spaces folded).',
     example: 'ada@example.com',
   })
   @IsString({ message: Messages.usernameRequired })

@@ -4,6 +4,7 @@
  * line-based bank importer) and the bidirectional overrides and isolates (U+202A-U+202E,
  * U+2066-U+2069), which make text display in another order than it is stored.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN_IN_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export function hasForbiddenCharacters(text: string): boolean {

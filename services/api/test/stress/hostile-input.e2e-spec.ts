@@ -542,11 +542,8 @@ describe('edge rules generated from the route table (contract section 8)', () =>
         '1000.001',
         '1500.000000000000000001',
       ]) {
-        const url = fillPath(route.path, () => NO_SUCH_ID);
-        const response = await callerOf(route)
-          [route.method](url)
-          .set('Content-Type', 'application/json')
-          .send(`{"amount":${amount}}`);
+        const call = callerOf(route)[route.method](fillPath(route.path, () => NO_SUCH_ID));
+        const response = await call.set('Content-Type', 'application/json').send(`{"amount":${amount}}`);
         const errors = (response.body as { errors?: Record<string, string> }).errors ?? {};
         if (response.status !== 400 || errors.amount !== Messages.invalidAmount) {
           accepted.push(`${routeKey(route)} ${amount} -> ${response.status} ${response.text}`);
@@ -572,9 +569,8 @@ describe('edge rules generated from the route table (contract section 8)', () =>
     for (const route of textRoutes) {
       for (const field of (route.body ?? []).filter((f) => f.name in labels)) {
         for (const bad of ['Ada\r\nIBAN;GB00', 'Ada\u0007', 'Ada\u0085', 'Ada\u202eecilA', 'Ada\u2066x', 'Ada\u007f']) {
-          const response = await callerOf(route)
-            [route.method](fillPath(route.path, () => NO_SUCH_ID))
-            .send({ [field.name]: bad });
+          const call = callerOf(route)[route.method](fillPath(route.path, () => NO_SUCH_ID));
+          const response = await call.send({ [field.name]: bad });
           const errors = (response.body as { errors?: Record<string, string> }).errors ?? {};
           if (response.status !== 400 || errors[field.name] !== forbiddenCharactersMessage(labels[field.name])) {
             accepted.push(`${routeKey(route)} ${field.name}=${JSON.stringify(bad)} -> ${response.status}`);

@@ -21,7 +21,11 @@ let db: Client;
 beforeAll(async () => {
   await dropDatabase(url);
   await ensureDatabase(url);
-  orm = await MikroORM.init(createOrmOptions({ databaseUrl: url, entities: [], poolMax: 2 }));
+  // quiet: the migrator logs each migration it applies
+  orm = await MikroORM.init({
+    ...createOrmOptions({ databaseUrl: url, entities: [], poolMax: 2 }),
+    logger: () => undefined,
+  });
   await orm.getMigrator().up({ to: 'Migration20261122000630-event-seq-identity' });
   db = new Client({ connectionString: url });
   await db.connect();

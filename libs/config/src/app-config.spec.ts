@@ -35,6 +35,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('trusts no proxy unless TRUST_PROXY says which (hop count or addresses), and never "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,192.168.1.5, fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'fd00::/8',
+    ]);
+    for (const value of ['true', 'nginx', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', 'loopback,', '101']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('validates the worker settings instead of falling back silently', () => {
     expect(loadConfig({}).worker).toEqual({
       concurrency: 2,

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * Configuration is read from the environment once, validated, and handed around as a typed object.
  * Every setting has a safe local default, except that production refuses the development secret.
@@ -21,6 +23,12 @@ export interface AppConfig {
   webDistDir: string | null;
   /** Accounts one client address may open within an hour (each costs a password hash). */
   registrationsPerAddressPerHour: number;
+  /**
+   * Which proxies in front of the API to believe about the client address (Express `trust proxy`):
+   * `false` (the socket's address is the client's), a hop count, or addresses/CIDRs and the names
+   * loopback, linklocal, uniquelocal. Every per-address limit reads the address this gives.
+   */
+  trustProxy: TrustProxy;
   worker: WorkerSettings;
 }
 
@@ -39,6 +47,8 @@ export interface WorkerSettings {
   /** LEDGER_SEAL_INTERVAL_MS: how often new ledger events are sealed into blocks; 0 never. */
   sealIntervalMs: number;
 }
+
+export type TrustProxy = false | number | string[];
 
 export const DEVELOPMENT_SESSION_SECRET = 'local-development-secret-change-me';
 
@@ -94,6 +104,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems,
   );
 
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const worker: WorkerSettings = {
     concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
     lockMs: parsePositiveInteger(env.WORKER_LOCK_MS, 30_000, 'WORKER_LOCK_MS', problems),
@@ -121,8 +132,49 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,
+    trustProxy,
     worker,
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY in Express's syntax, minus `true`: unset, empty, `false` or `0` trust no proxy; a whole
+ * number trusts that many hops; otherwise a comma-separated list of addresses, CIDRs (`10.0.0.0/8`)
+ * and the names loopback, linklocal, uniquelocal. `true` would make the leftmost X-Forwarded-For entry,
+ * which any client writes, the client address, so it is refused.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) problems.push(`TRUST_PROXY must be a hop count up to 100 (got "${raw}")`);
+    return hops;
+  }
+  if (value === 'true') {
+    problems.push('TRUST_PROXY=true would trust any X-Forwarded-For a client sends: give a hop count or addresses');
+    return false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyEntry(entry)) {
+      problems.push(
+        `TRUST_PROXY entry "${entry}" must be an IP address, a CIDR (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function parsePort(raw: string | undefined, fallback: number, name: string, problems: string[]): number {

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 
 function flatten(errors: ValidationError[], parent = ''): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -18,12 +18,23 @@ function flatten(errors: ValidationError[], parent = ''): Array<[string, string]
 }
 
 /**
+ * Path parameters reach their own pipe as sent. ValidationPipe's `transform` would turn a `number`
+ * path parameter into `+value` first, reading `0x1F` as 31, `1e1` as 10 and `%201` as 1, and the id
+ * pipe that runs after it could no longer tell (contract section 8: such ids are 400).
+ */
+class AppValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
+/**
  * DTO validation for every route: unknown fields are refused (so isAdmin, balance or referenceCode can
  * never be set by a customer), no implicit type conversion, and the answer is one sentence plus a
  * message per field.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,

@@ -66,7 +66,8 @@ export class AdminDepositsController {
   @Get('deposit-requests')
   @AdminOrAuditor()
   @ApiOperation({
-    summary: 'Deposit requests, pending ones by default (?status= for others or all), newest first, 50 at most per page',
+    summary:
+      'Deposit requests, pending ones by default (?status= for others or all), newest first, 50 at most per page',
     description: 'Filters: userId or q (part of the name, e-mail or reference code); total counts every match.',
   })
   @ApiOkResponse({ type: AdminDepositRequestsResponseDto })

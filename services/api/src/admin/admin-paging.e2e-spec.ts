@@ -167,7 +167,8 @@ describe('the back office at scale: paged lists, charts, the session probe', () 
       const queries = app.app.get(QueryBus);
       const id = await fundedCustomer(app, 'Chart Saver', '100000.00', admin.id);
       // two future accrual dates (after the deposit, whatever the hour), then a removal
-      for (const date of [day(1), day(2)]) await commands.execute(new AccrueInterestBatchCommand(date, id, id + 1, SYSTEM));
+      for (const date of [day(1), day(2)])
+        await commands.execute(new AccrueInterestBatchCommand(date, id, id + 1, SYSTEM));
       await commands.execute(new AdjustBalanceCommand(id, '0.35', 'subtract', null, testContext('admin', admin.id)));
       const later = new Date(Date.now() + 2 * 86_400_000);
       const mine = await queries.execute<GetInvestorDailyQuery, InvestorDailyResponse>(

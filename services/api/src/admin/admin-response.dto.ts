@@ -103,7 +103,8 @@ export class PlatformDailyPointDto implements PlatformDailyPoint {
 }
 
 export class PlatformDailyResponseDto {
-  @ApiProperty({ type: PlatformDailyPointDto, isArray: true, description: 'Oldest first' }) days!: PlatformDailyPointDto[];
+  @ApiProperty({ type: PlatformDailyPointDto, isArray: true, description: 'Oldest first' })
+  days!: PlatformDailyPointDto[];
 }
 
 export class AdminNotificationDto implements AdminNotificationItem {

@@ -153,7 +153,10 @@ export class AdminListQueryDto {
   @Max(Number.MAX_SAFE_INTEGER)
   userId?: number;
 
-  @ApiPropertyOptional({ description: "Case-insensitive part of the customer's name, e-mail or reference code", maxLength: 100 })
+  @ApiPropertyOptional({
+    description: "Case-insensitive part of the customer's name, e-mail or reference code",
+    maxLength: 100,
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

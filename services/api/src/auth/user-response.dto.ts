@@ -22,5 +22,6 @@ export class UserResponseDto implements UserResponse {
 }
 
 export class SessionResponseDto implements SessionResponse {
-  @ApiProperty({ type: PublicUserDto, nullable: true, description: 'null when signed out' }) user!: PublicUserDto | null;
+  @ApiProperty({ type: PublicUserDto, nullable: true, description: 'null when signed out' })
+  user!: PublicUserDto | null;
 }

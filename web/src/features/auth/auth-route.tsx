@@ -1,6 +1,7 @@
 import { Box, Card, Container, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
+import { useCurrentUser } from '../../lib/session';
 import { RegisterForm } from './components/register-form';
 import { SignInForm } from './components/sign-in-form';
 import { authModeOf } from './utils/validate';
@@ -13,6 +14,9 @@ export function Component() {
     title: registering ? 'Create Account — Savings Platform' : 'Sign In — Savings Platform',
     robots: 'noindex',
   });
+  // a signed-in visitor (a bookmarked "Get Started", the back button) has nothing to do here
+  const { data: user } = useCurrentUser();
+  if (user) return <Navigate to="/dashboard" replace />;
 
   return (
     <Box bg="gray.50" minH="calc(100vh - 61px)" py={{ base: '8', md: '16' }}>

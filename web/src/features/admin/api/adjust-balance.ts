@@ -16,6 +16,6 @@ export function useAdjustBalance() {
   return useMutation({
     mutationFn: ({ userId, ...body }: AdjustBalanceRequest & { userId: number }) =>
       adjustBalance(userId, body, newIdempotencyKey()),
-    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions),
+    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

@@ -10,6 +10,6 @@ export function useApproveWithdrawal() {
   const refetch = useRefetchAdmin();
   return useMutation({
     mutationFn: (id: number) => approveWithdrawal(id, newIdempotencyKey()),
-    onSettled: () => refetch(adminKeys.withdrawals, adminKeys.users, adminKeys.transactions),
+    onSettled: () => refetch(adminKeys.withdrawals, adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

@@ -16,6 +16,6 @@ export function useConfirmDepositRequest() {
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note?: string }) =>
       confirmDepositRequest(id, note ? { note } : {}, newIdempotencyKey()),
-    onSettled: () => refetch(adminKeys.depositRequests, adminKeys.users, adminKeys.transactions),
+    onSettled: () => refetch(adminKeys.depositRequests, adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

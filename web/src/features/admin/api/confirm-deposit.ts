@@ -11,6 +11,6 @@ export function useConfirmDeposit() {
   const refetch = useRefetchAdmin();
   return useMutation({
     mutationFn: (body: ConfirmDepositRequest) => confirmDeposit(body, newIdempotencyKey()),
-    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions),
+    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

@@ -82,7 +82,7 @@ export function WithdrawalRequestCard({ user }: { user: PublicUser }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Request Withdrawal</Card.Title>
+        <Card.Title as="h2">Request Withdrawal</Card.Title>
         <Card.Description>Withdrawals are processed on the 1st of each month.</Card.Description>
       </Card.Header>
       <Card.Body gap="3">

@@ -2,13 +2,14 @@ import { Box, chakra } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from '../features/public/components/header';
-import { useChrome } from '../i18n/chrome';
-import { chromeLanguage } from '../i18n/languages';
+import { chromeWords } from '../i18n/chrome';
+import type { LanguageCode } from '../i18n/languages';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
-export function RootLayout() {
-  const { pathname, search } = useLocation();
-  const say = useChrome(chromeLanguage(pathname, search));
+/** The page around every screen; `language` that of its header and skip link (the screen's). */
+export function RootLayout({ language }: { language: LanguageCode }) {
+  const { pathname } = useLocation();
+  const say = chromeWords(language);
   return (
     <Box minH="100vh" display="flex" flexDirection="column">
       <chakra.a
@@ -19,7 +20,7 @@ export function RootLayout() {
       >
         {say('skipToContent')}
       </chakra.a>
-      <Header />
+      <Header language={language} />
       <Box as="main" id="main" flex="1">
         {/* the first screen shown waits here for its code or messages; later ones wait in a transition */}
         <ScreenErrorBoundary resetKey={pathname}>

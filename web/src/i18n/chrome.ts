@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { isLanguageLoaded } from './i18n';
+import { i18n, isLanguageLoaded } from './i18n';
 import type { LanguageCode } from './languages';
 
 /**
@@ -28,9 +27,12 @@ export const CHROME_EN = {
 
 export type ChromeKey = keyof typeof CHROME_EN;
 
-/** The chrome's words in `language` (English until that language's messages are in). */
-export function useChrome(language: LanguageCode): (key: ChromeKey) => string {
-  const { t } = useTranslation('translation', { lng: language });
+/**
+ * The chrome's words in `language` (English until that language's messages are in: the page being
+ * shown has them loaded before it renders).
+ */
+export function chromeWords(language: LanguageCode): (key: ChromeKey) => string {
   if (language === 'en' || !isLanguageLoaded(language)) return (key) => CHROME_EN[key];
+  const t = i18n.getFixedT(language);
   return (key) => t(`chrome.${key}`, { defaultValue: CHROME_EN[key] });
 }

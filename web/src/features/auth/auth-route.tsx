@@ -1,5 +1,6 @@
 import { Box, Card, Container, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
 import { useCurrentUser } from '../../lib/session';
 import { RegisterForm } from './components/register-form';
@@ -15,8 +16,13 @@ export function Component() {
     robots: 'noindex',
   });
   // a signed-in visitor (a bookmarked "Get Started", the back button) has nothing to do here
+  // (useNavigate, not <Navigate>: that component would add its code to everyone's first download)
   const { data: user } = useCurrentUser();
-  if (user) return <Navigate to="/dashboard" replace />;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (user) void navigate('/dashboard', { replace: true });
+  }, [user, navigate]);
+  if (user) return null;
 
   return (
     <Box bg="gray.50" minH="calc(100vh - 61px)" py={{ base: '8', md: '16' }}>

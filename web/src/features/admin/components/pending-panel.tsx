@@ -57,7 +57,7 @@ export function PendingPanel<Item extends { id: number }, Filter extends string>
             <Badge
               colorPalette="orange"
               aria-label={`${query.total} ${filterLabel.toLowerCase()}`}
-              data-testid={`${noun}-count`}
+              data-testid={`${noun.replace(/ /g, '-')}-count`}
             >
               {query.total}
             </Badge>

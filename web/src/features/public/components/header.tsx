@@ -2,9 +2,9 @@ import { Box, Button, Flex, HStack, Link as ChakraLink, Stack } from '@chakra-ui
 import { lazy, Suspense, useContext, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
-import { WebRoutes, type PublicUser } from '@savings/contracts';
-import { useChrome, type ChromeKey } from '../../../i18n/chrome';
-import { chromeLanguage, languageInfo, type LanguageCode } from '../../../i18n/languages';
+import type { PublicUser } from '@savings/contracts';
+import { chromeWords, type ChromeKey } from '../../../i18n/chrome';
+import { languageInfo, type LanguageCode } from '../../../i18n/languages';
 
 /** What the header shows of the session: who is signed in (undefined while unknown) and how to leave. */
 export interface HeaderSession {
@@ -33,25 +33,23 @@ interface NavItem {
  * page Home is that language's home and the calculator opens in that language.
  */
 export function navItems(user: PublicUser | null | undefined, language: LanguageCode = 'en'): NavItem[] {
+  const home = languageInfo(language).path;
   const items: NavItem[] = [
-    { to: languageInfo(language).path, label: 'home' },
-    { to: WebRoutes.technicalOverview, label: 'technicalOverview' },
+    { to: home, label: 'home' },
+    { to: '/technical-overview', label: 'technicalOverview' },
     {
-      to:
-        language === 'en'
-          ? WebRoutes.retirementCalculator
-          : `${WebRoutes.retirementCalculator}?lang=${languageInfo(language).path.slice(1)}`,
+      to: language === 'en' ? '/retirement-calculator' : `/retirement-calculator?lang=${home.slice(1)}`,
       label: 'retirementCalculator',
     },
-    { to: WebRoutes.blog, label: 'blog', prefix: true },
+    { to: '/blog', label: 'blog', prefix: true },
   ];
   if (user) {
     items.push(
-      { to: WebRoutes.dashboard, label: 'dashboard' },
-      { to: WebRoutes.withdrawal, label: 'withdrawals' },
-      { to: WebRoutes.interestHistory, label: 'interestEarnings' },
+      { to: '/dashboard', label: 'dashboard' },
+      { to: '/withdrawal', label: 'withdrawals' },
+      { to: '/interest-history', label: 'interestEarnings' },
     );
-    if (user.isAdmin) items.push({ to: WebRoutes.admin, label: 'admin' });
+    if (user.isAdmin) items.push({ to: '/admin', label: 'admin' });
   }
   return items;
 }
@@ -70,13 +68,13 @@ function MenuIcon() {
   );
 }
 
-export function Header() {
+/** The site header in `language` (the page's: a localized landing page's, Italian on the 404 page). */
+export function Header({ language = 'en' }: { language?: LanguageCode }) {
   const queryClient = useContext(QueryClientContext);
   const [session, setSession] = useState(UNKNOWN_SESSION);
   const { user, signingOut } = session;
-  const { pathname, search } = useLocation();
-  const language = chromeLanguage(pathname, search);
-  const say = useChrome(language);
+  const { pathname } = useLocation();
+  const say = chromeWords(language);
   // The menu remembers the path it was opened on: any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === pathname;

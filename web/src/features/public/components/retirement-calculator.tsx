@@ -1,12 +1,10 @@
 import { Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useId, useState, type FormEvent } from 'react';
-import { languageInfo } from '../../../i18n/languages';
 import { usePageLanguage, usePageTranslation } from '../../../i18n/page-language';
 import { Link } from 'react-router-dom';
 import {
   computeRetirement,
   formatAmount,
-  formatPensionAmount,
   parsePension,
   type RetirementResult,
 } from '../utils/retirement';
@@ -14,7 +12,7 @@ import {
 /** The retirement calculator of product.md section 2; computed locally, no call. */
 export function RetirementCalculator() {
   const { t } = usePageTranslation();
-  const { locale } = languageInfo(usePageLanguage());
+  const locale = usePageLanguage();
   const [input, setInput] = useState('');
   const [result, setResult] = useState<RetirementResult | null>(null);
   const inputId = useId();
@@ -72,13 +70,13 @@ export function RetirementCalculator() {
                   <Text color="fg.muted" fontSize="sm">
                     {t('calculator.monthlyPension')}
                   </Text>
-                  <Text fontWeight="semibold">{formatPensionAmount(result.monthlyPension, locale)}</Text>
+                  <Text fontWeight="semibold">{formatAmount(result.monthlyPension, locale)}</Text>
                 </Box>
                 <Box>
                   <Text color="fg.muted" fontSize="sm">
                     {t('calculator.annualIncome')}
                   </Text>
-                  <Text fontWeight="semibold">{formatPensionAmount(result.annualIncome, locale)}</Text>
+                  <Text fontWeight="semibold">{formatAmount(result.annualIncome, locale)}</Text>
                 </Box>
                 <Box>
                   <Text color="fg.muted" fontSize="sm">

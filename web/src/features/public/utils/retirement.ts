@@ -12,34 +12,22 @@ export function requiredCapital(monthlyPension: number): number {
   return (monthlyPension * 12) / ANNUAL_INTEREST_RATE;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /**
- * USD as the page's language writes it ("$857,143" in en-US, "857.143 $" in it-IT), with cents only
+ * USD as the page's language writes it ("$857,143" in English, "857.143 $" in Italian), with cents only
  * when the amount has them (a pension of 1,234.50 keeps its cents) or `whole` says none.
  */
-export function formatAmount(amount: number, locale = 'en-US', whole = false): string {
+export function formatAmount(amount: number, locale = 'en', whole = false): string {
   const digits = whole || Number.isInteger(amount) ? 0 : 2;
-  const key = `${locale}:${digits}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: CURRENCY,
-      // "$", not "USD" or "US$": the pages write amounts as "1.000 $"
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, format);
-  }
-  return format.format(amount);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: CURRENCY,
+    // "$", not "USD" or "US$": the pages write amounts as "1.000 $"
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
 }
 
-/** A pension amount, cents only when it has them. */
-export function formatPensionAmount(amount: number, locale = 'en-US'): string {
-  return formatAmount(amount, locale);
-}
 
 export interface RetirementResult {
   monthlyPension: number;

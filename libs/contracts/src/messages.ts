@@ -19,6 +19,7 @@ export const Messages = {
   saveBankingFirst: 'Please save your banking details above before requesting a withdrawal',
   insufficientForWithdrawal: 'Insufficient balance. Minimum withdrawal amount is $1,000',
   invalidAmount: 'Amount must be a positive number with at most 2 decimal places, up to 1,000,000,000,000',
+  amountDecimals: 'Enter the amount in dollars and cents: at most 2 decimal places.',
   authenticationRequired: 'Authentication required',
   adminRequired: 'Admin access required',
   invalidCredentials: 'Invalid credentials',

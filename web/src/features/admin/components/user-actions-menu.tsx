@@ -15,7 +15,7 @@ const ACTIONS: { value: UserAction; label: string }[] = [
  */
 export function UserActionsMenu({ user, onAction }: { user: AdminUserItem; onAction: (action: UserAction) => void }) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }} onSelect={(details) => onAction(details.value as UserAction)}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
         <Button size="xs" variant="outline" aria-label={`Actions for ${user.name}`}>
           Actions ▾
@@ -25,7 +25,8 @@ export function UserActionsMenu({ user, onAction }: { user: AdminUserItem; onAct
         <Menu.Positioner>
           <Menu.Content minW="44">
             {ACTIONS.map((action) => (
-              <Menu.Item key={action.value} value={action.value}>
+              // a click (or Enter, which clicks the highlighted item) picks the action
+              <Menu.Item key={action.value} value={action.value} onClick={() => onAction(action.value)}>
                 {action.label}
               </Menu.Item>
             ))}

@@ -129,7 +129,11 @@ describe('/auth', () => {
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(await screen.findByText('Account created!')).toBeInTheDocument();
     expect(screen.getByText(/Welcome, Ada Lovelace!/)).toBeInTheDocument();
-    expect(formCalls(calls)[0].body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret-123' });
+    expect(formCalls(calls)[0].body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'secret-123',
+    });
     await waitFor(() => expect(queryClient.getQueryData(currentUserQuery.queryKey)).toEqual(user));
   });
 

@@ -6,6 +6,7 @@ import { toastError, toastSuccess } from '../../../components/toaster';
 import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateDepositRequest } from '../api/create-deposit-request';
 import { useDepositRequests } from '../api/get-deposit-requests';
+import { amountProblem } from '../utils/amount-message';
 import { formatDate } from '../utils/format';
 import { DepositStatusBadge } from './status-badges';
 
@@ -13,8 +14,7 @@ import { DepositStatusBadge } from './status-badges';
 export function validateDepositAmount(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '' || Number(trimmed) < MIN_DEPOSIT) return Messages.minDeposit;
-  if (parseAmountInput(trimmed) === null) return Messages.invalidAmount;
-  return null;
+  return amountProblem(trimmed);
 }
 
 function DepositRequestForm({ onDone }: { onDone: () => void }) {

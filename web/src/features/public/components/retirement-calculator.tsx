@@ -2,12 +2,7 @@ import { Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text 
 import { useId, useState, type FormEvent } from 'react';
 import { usePageLanguage, usePageTranslation } from '../../../i18n/page-language';
 import { Link } from 'react-router-dom';
-import {
-  computeRetirement,
-  formatAmount,
-  parsePension,
-  type RetirementResult,
-} from '../utils/retirement';
+import { computeRetirement, formatAmount, parsePension, type RetirementResult } from '../utils/retirement';
 
 /** The retirement calculator of product.md section 2; computed locally, no call. */
 export function RetirementCalculator() {

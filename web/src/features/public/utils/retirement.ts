@@ -28,7 +28,6 @@ export function formatAmount(amount: number, locale = 'en', whole = false): stri
   }).format(amount);
 }
 
-
 export interface RetirementResult {
   monthlyPension: number;
   annualIncome: number;

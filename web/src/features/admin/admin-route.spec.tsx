@@ -702,8 +702,8 @@ describe('admin dashboard', () => {
     expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('pages the pending work 50 at a time from the server, by customer and status', async () => {
-    const many: AdminWithdrawalItem[] = Array.from({ length: 120 }, (_, i) => ({
+  it('pages the pending work 10 at a time from the server, by customer and status', async () => {
+    const many: AdminWithdrawalItem[] = Array.from({ length: 24 }, (_, i) => ({
       ...withdrawals[0],
       id: 1000 + i,
       userName: i < 3 ? `Quinn ${i}` : `Saver ${i}`,
@@ -712,20 +712,20 @@ describe('admin dashboard', () => {
     }));
     const { events, calls } = setup({ 'GET /api/admin/withdrawals': withdrawalsEndpoint(() => many) });
     const panel = await screen.findByRole('region', { name: 'Pending Withdrawals' });
-    expect(await within(panel).findByText('Showing 1 to 50 of 60 withdrawals')).toBeInTheDocument();
-    expect(within(panel).getAllByTestId('pending-withdrawal')).toHaveLength(50);
-    expect(within(panel).getByTestId('withdrawals-count')).toHaveTextContent('60');
+    expect(await within(panel).findByText('Showing 1 to 10 of 12 withdrawals')).toBeInTheDocument();
+    expect(within(panel).getAllByTestId('pending-withdrawal')).toHaveLength(10);
+    expect(within(panel).getByTestId('withdrawals-count')).toHaveTextContent('12');
     await events.click(within(panel).getByRole('button', { name: 'Next' }));
-    expect(await within(panel).findByText('Showing 51 to 60 of 60 withdrawals')).toBeInTheDocument();
+    expect(await within(panel).findByText('Showing 11 to 12 of 12 withdrawals')).toBeInTheDocument();
     const asked = () =>
       Object.fromEntries(
         new URL(calls.filter((call) => call.url.startsWith('/api/admin/withdrawals?')).at(-1)?.url ?? '', 'http://x')
           .searchParams,
       );
-    expect(asked()).toMatchObject({ limit: '50', offset: '50', status: 'pending' });
+    expect(asked()).toMatchObject({ limit: '10', offset: '10', status: 'pending' });
 
     fireEvent.change(within(panel).getByLabelText('Status'), { target: { value: 'all' } });
-    expect(await within(panel).findByText('Showing 1 to 50 of 120 withdrawals')).toBeInTheDocument();
+    expect(await within(panel).findByText('Showing 1 to 10 of 24 withdrawals')).toBeInTheDocument();
     expect(asked()).toMatchObject({ offset: '0', status: 'all' });
     await events.type(within(panel).getByLabelText('Customer'), 'quinn');
     expect(

@@ -29,9 +29,17 @@ export function useRefetchAdmin() {
   return (...keys: AdminKey[]) => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** One page of a paged back-office list: where it starts, the customer searched for, the status or kind shown. */
+/**
+ * Entries a pending-work panel shows at once: ten keep the summary and the pending work at the top of
+ * the screen (the server would give 50, ADMIN_LIST_PAGE_SIZE).
+ */
+export const PENDING_PAGE_SIZE = 10;
+
+/** One page of a paged back-office list: where it starts, how many, the customer searched for, the status or kind shown. */
 export interface AdminListPage<Filter extends string> {
   offset: number;
+  /** at most ADMIN_LIST_PAGE_SIZE */
+  size: number;
   /** part of a customer's name, e-mail or reference code; empty for everyone */
   search: string;
   filter: Filter;
@@ -43,7 +51,7 @@ export function adminListParams<Filter extends string>(
   filterName: 'status' | 'kind',
 ): URLSearchParams {
   const params = new URLSearchParams({
-    limit: String(ADMIN_LIST_PAGE_SIZE),
+    limit: String(Math.min(page.size, ADMIN_LIST_PAGE_SIZE)),
     offset: String(page.offset),
     [filterName]: page.filter,
   });

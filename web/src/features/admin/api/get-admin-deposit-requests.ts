@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminDepositRequestsResponse, DepositRequestFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions, adminListParams, type AdminListPage } from './admin-query';
+import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
 
 export type DepositRequestsPage = AdminListPage<DepositRequestFilter>;
-export const FIRST_DEPOSIT_REQUESTS_PAGE: DepositRequestsPage = { offset: 0, search: '', filter: 'pending' };
+export const FIRST_DEPOSIT_REQUESTS_PAGE: DepositRequestsPage = {
+  offset: 0,
+  size: PENDING_PAGE_SIZE,
+  search: '',
+  filter: 'pending',
+};
 
 /** One page of deposit requests (pending ones first of all), newest first; the server pages and filters. */
 export function getAdminDepositRequests(

@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminTransactionFilter, AdminTransactionsResponse } from '@savings/contracts';
+import { ADMIN_LIST_PAGE_SIZE, type AdminTransactionFilter, type AdminTransactionsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, adminListOptions, adminListParams, type AdminListPage } from './admin-query';
 
 export type TransactionsPage = AdminListPage<AdminTransactionFilter>;
-export const FIRST_TRANSACTIONS_PAGE: TransactionsPage = { offset: 0, search: '', filter: 'all' };
+export const FIRST_TRANSACTIONS_PAGE: TransactionsPage = {
+  offset: 0,
+  size: ADMIN_LIST_PAGE_SIZE,
+  search: '',
+  filter: 'all',
+};
 
 /** One page of the transaction history, newest first; the server pages and filters. */
 export function getAdminTransactions(

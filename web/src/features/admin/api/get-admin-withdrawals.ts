@@ -1,10 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawalsResponse, WithdrawalFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions, adminListParams, type AdminListPage } from './admin-query';
+import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
 
 export type WithdrawalsPage = AdminListPage<WithdrawalFilter>;
-export const FIRST_WITHDRAWALS_PAGE: WithdrawalsPage = { offset: 0, search: '', filter: 'pending' };
+export const FIRST_WITHDRAWALS_PAGE: WithdrawalsPage = {
+  offset: 0,
+  size: PENDING_PAGE_SIZE,
+  search: '',
+  filter: 'pending',
+};
 
 /** One page of withdrawals (pending ones first of all), newest first; the server pages and filters. */
 export function getAdminWithdrawals(page: WithdrawalsPage = FIRST_WITHDRAWALS_PAGE): Promise<AdminWithdrawalsResponse> {

@@ -1,5 +1,5 @@
 import { Badge, Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { ADMIN_LIST_PAGE_SIZE, formatUsd } from '@savings/contracts';
+import { formatUsd } from '@savings/contracts';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Pager } from '../../../components/pager';
@@ -19,7 +19,7 @@ interface PanelQuery<Item> {
 
 /**
  * One panel of pending work (withdrawals, deposit requests): the count, filters by customer and
- * status, one page of entries from the server, paging; a failed load says so with a retry, never
+ * status, one page of entries from the server (PENDING_PAGE_SIZE), paging; a failed load says so with a retry, never
  * the empty state.
  */
 export function PendingPanel<Item extends { id: number }, Filter extends string>({
@@ -104,7 +104,7 @@ export function PendingPanel<Item extends { id: number }, Filter extends string>
               offset={page.offset}
               shown={items.length}
               total={query.total ?? items.length}
-              pageSize={ADMIN_LIST_PAGE_SIZE}
+              pageSize={page.size}
               noun={noun}
               label={`${title} pages`}
               onOffsetChange={(offset) => onPageChange({ ...page, offset })}

@@ -1,10 +1,5 @@
 import { Card, DataList, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import {
-  ADMIN_LIST_PAGE_SIZE,
-  formatUsd,
-  type AdminTransactionFilter,
-  type AdminTransactionItem,
-} from '@savings/contracts';
+import { formatUsd, type AdminTransactionFilter, type AdminTransactionItem } from '@savings/contracts';
 import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Pager } from '../../../components/pager';
@@ -148,7 +143,7 @@ export function TransactionsTable() {
             offset={page.offset}
             shown={transactions.length}
             total={query.data?.total ?? transactions.length}
-            pageSize={ADMIN_LIST_PAGE_SIZE}
+            pageSize={page.size}
             noun="transactions"
             label="Transaction pages"
             onOffsetChange={(offset) => setPage({ ...page, offset })}

@@ -61,7 +61,8 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
-  confirmPalette?: 'red' | 'green';
+  /** red for deletes; blue (white on it reads at 4.5:1, unlike green) for money moves */
+  confirmPalette?: 'red' | 'blue';
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;

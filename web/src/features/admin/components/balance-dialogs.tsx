@@ -54,7 +54,7 @@ export function BalanceDialog({
           <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={mutation.isPending} colorPalette={adding ? 'green' : 'red'}>
+          <Button onClick={submit} loading={mutation.isPending} colorPalette={adding ? 'blue' : 'red'}>
             {adding ? 'Add Balance' : 'Remove Balance'}
           </Button>
         </>

@@ -43,7 +43,7 @@ function ConfirmRequestDialog({
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button colorPalette="green" onClick={() => onConfirm(note.trim())} loading={pending}>
+          <Button colorPalette="blue" onClick={() => onConfirm(note.trim())} loading={pending}>
             Confirm Deposit
           </Button>
         </>
@@ -113,7 +113,7 @@ export function PendingDepositRequests() {
               <>
                 <Button
                   size="sm"
-                  colorPalette="green"
+                  colorPalette="blue"
                   loading={confirm.isPending && confirm.variables?.id === request.id}
                   onClick={() => setConfirming(request)}
                 >

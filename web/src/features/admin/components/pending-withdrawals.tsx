@@ -92,7 +92,7 @@ export function PendingWithdrawals() {
               <>
                 <Button
                   size="sm"
-                  colorPalette="green"
+                  colorPalette="blue"
                   disabled={bankingMissing(withdrawal)}
                   loading={approve.isPending && approve.variables === withdrawal.id}
                   onClick={() => setApproving(withdrawal)}
@@ -144,7 +144,7 @@ export function PendingWithdrawals() {
         open={approving !== null}
         title="Approve Withdrawal"
         confirmLabel="Approve"
-        confirmPalette="green"
+        confirmPalette="blue"
         pending={approve.isPending}
         message={
           approving && (

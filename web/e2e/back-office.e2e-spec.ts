@@ -11,12 +11,32 @@ import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
  */
 jest.setTimeout(300000);
 
+// Code run inside the page by evaluate(): the tests' tsconfig has no DOM library, so name what is used.
+interface Measured {
+  getBoundingClientRect(): { left: number; right: number };
+  scrollWidth: number;
+  clientWidth: number;
+  parentElement: Measured;
+}
+declare const document: {
+  documentElement: { scrollWidth: number; scrollHeight: number };
+  body: object;
+  querySelectorAll: (selector: string) => { length: number };
+};
+declare const window: { toastsSeen?: { most: number } };
+declare class MutationObserver {
+  constructor(callback: () => void);
+  observe(target: object, options: { childList: boolean; subtree: boolean }): void;
+}
+
 const WAIT = { timeout: 30000 };
 const BANKING = { iban: 'GB82WEST12345698765432', swift: 'NWBKGB2L' };
 const TOAST = '[data-scope="toast"][data-part="root"]';
 
 /** A customer signed in through the API, with banking details and `deposits` pending deposit requests. */
-async function customerWithRequests(deposits: number): Promise<{ api: APIRequestContext; email: string; name: string }> {
+async function customerWithRequests(
+  deposits: number,
+): Promise<{ api: APIRequestContext; email: string; name: string }> {
   const { name, email } = unique('Saver');
   const api = await request.newContext({ baseURL: baseUrl() });
   await expectOk(api.post('/api/auth/register', { data: { name, email, password: 'saver-secret-1' } }));
@@ -35,15 +55,18 @@ async function signInAs(context: BrowserContext, email: string, password: string
 
 /** Every element's box, for layout checks (real layout: Chromium's, not jsdom's). */
 async function box(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    return {
-      left: rect.left,
-      right: rect.right,
-      scrollWidth: element.scrollWidth,
-      clientWidth: element.clientWidth,
-    };
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element: Measured) => {
+      const rect = element.getBoundingClientRect();
+      return {
+        left: rect.left,
+        right: rect.right,
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+      };
+    });
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -94,8 +117,8 @@ describe('the back office at scale and the screens people use, in Chromium', () 
         const scrollArea = await page
           .locator(table)
           .first()
-          .evaluate((element) => {
-            const area = element.parentElement as HTMLElement;
+          .evaluate((element: Measured) => {
+            const area = element.parentElement;
             return { scrollWidth: area.scrollWidth, clientWidth: area.clientWidth };
           });
         expect(scrollArea.scrollWidth).toBeLessThanOrEqual(scrollArea.clientWidth);
@@ -155,7 +178,7 @@ describe('the back office at scale and the screens people use, in Chromium', () 
     // count the toasts on screen all along
     await page.evaluate((selector) => {
       const seen = { most: 0 };
-      (window as unknown as { toastsSeen: typeof seen }).toastsSeen = seen;
+      window.toastsSeen = seen;
       new MutationObserver(() => {
         seen.most = Math.max(seen.most, document.querySelectorAll(selector).length);
       }).observe(document.body, { childList: true, subtree: true });
@@ -179,7 +202,7 @@ describe('the back office at scale and the screens people use, in Chromium', () 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByText('Logged out successfully', { exact: true }).waitFor({ timeout: 4000 });
     expect(await page.getByText('Balance updated successfully', { exact: true }).count()).toBe(0);
-    const most = await page.evaluate(() => (window as unknown as { toastsSeen: { most: number } }).toastsSeen.most);
+    const most = await page.evaluate(() => window.toastsSeen?.most);
     expect(most).toBe(1);
     await context.close();
   });
@@ -278,10 +301,16 @@ describe('the back office at scale and the screens people use, in Chromium', () 
     await signInAs(context, customer.email, 'saver-secret-1');
     await page.goto('/auth?mode=register');
     await page.waitForURL('**/dashboard', WAIT);
-    await page.getByRole('img', { name: /^Balance over time\./ }).locator('canvas').first().waitFor(WAIT);
+    await page
+      .getByRole('img', { name: /^Balance over time\./ })
+      .locator('canvas')
+      .first()
+      .waitFor(WAIT);
     expect(scripts.some((path) => path.includes('daily-chart'))).toBe(true);
     expect(await page.title()).toBe('Dashboard — Savings Platform');
-    const levels = await page.$$eval('h1, h2, h3, h4', (headings) => headings.map((h) => Number(h.tagName[1])));
+    const levels = await page
+      .locator('h1, h2, h3, h4')
+      .evaluateAll((headings: { tagName: string }[]) => headings.map((h) => Number(h.tagName[1])));
     levels.forEach((level, i) => expect(level).toBeLessThanOrEqual(i === 0 ? 1 : levels[i - 1] + 1));
 
     // a deposit with a tenth of a cent: said in plain words
@@ -304,7 +333,11 @@ describe('the back office at scale and the screens people use, in Chromium', () 
 
     await signInAs(context, admin.email, admin.password);
     await page.goto('/admin');
-    await page.getByRole('img', { name: /^Total balance\./ }).locator('canvas').first().waitFor(WAIT);
+    await page
+      .getByRole('img', { name: /^Total balance\./ })
+      .locator('canvas')
+      .first()
+      .waitFor(WAIT);
     await page.getByRole('img', { name: /^Deposits, withdrawals and interest per day\./ }).waitFor(WAIT);
     await page.getByTestId('transaction-row').first().waitFor(WAIT);
     expect(await page.title()).toBe('Admin Dashboard — Savings Platform');

@@ -82,7 +82,9 @@ export function ensureChromium() {
   if (plan === 'install') {
     log('Installing Chromium for the browser tests (apt-get install chromium)…');
     run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
     if (existsSync(path)) return;
   }
   throw Object.assign(

@@ -35,6 +35,36 @@ describe('loadConfig', () => {
     }
   });
 
+  it('validates the worker settings instead of falling back silently', () => {
+    expect(loadConfig({}).worker).toEqual({
+      concurrency: 2,
+      lockMs: 30_000,
+      metricsPort: 9464,
+      interestBatchSize: 5000,
+      schedules: true,
+      sealIntervalMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        WORKER_CONCURRENCY: '4',
+        WORKER_SCHEDULES: 'off',
+        LEDGER_SEAL_INTERVAL_MS: '0',
+        WORKER_METRICS_PORT: '0',
+      }).worker,
+    ).toMatchObject({ concurrency: 4, schedules: false, sealIntervalMs: 0, metricsPort: 0 });
+    for (const [name, value] of [
+      ['WORKER_CONCURRENCY', 'two'],
+      ['WORKER_CONCURRENCY', '0'],
+      ['WORKER_LOCK_MS', '-5'],
+      ['INTEREST_BATCH_SIZE', '1.5'],
+      ['WORKER_METRICS_PORT', '70000'],
+      ['WORKER_SCHEDULES', 'maybe'],
+      ['LEDGER_SEAL_INTERVAL_MS', 'soon'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    }
+  });
+
   it('splits PUBLIC_ORIGIN on commas', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://a.test, https://b.test/' }).publicOrigins).toEqual([
       'http://a.test',

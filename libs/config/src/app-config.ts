@@ -21,6 +21,23 @@ export interface AppConfig {
   webDistDir: string | null;
   /** Accounts one client address may open within an hour (each costs a password hash). */
   registrationsPerAddressPerHour: number;
+  worker: WorkerSettings;
+}
+
+/** The background worker's settings (services/worker). */
+export interface WorkerSettings {
+  /** WORKER_CONCURRENCY: interest batches one worker process runs at once. */
+  concurrency: number;
+  /** WORKER_LOCK_MS: how long a job stays locked to its worker (a killed worker's job is taken over after it). */
+  lockMs: number;
+  /** WORKER_METRICS_PORT: Prometheus metrics; 0 serves none. */
+  metricsPort: number;
+  /** INTEREST_BATCH_SIZE: user ids per interest batch job. */
+  interestBatchSize: number;
+  /** WORKER_SCHEDULES=off leaves the 10:00 and 1st-of-month schedules and start-up catch-up out. */
+  schedules: boolean;
+  /** LEDGER_SEAL_INTERVAL_MS: how often new ledger events are sealed into blocks; 0 never. */
+  sealIntervalMs: number;
 }
 
 export const DEVELOPMENT_SESSION_SECRET = 'local-development-secret-change-me';
@@ -77,6 +94,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems,
   );
 
+  const worker: WorkerSettings = {
+    concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
+    lockMs: parsePositiveInteger(env.WORKER_LOCK_MS, 30_000, 'WORKER_LOCK_MS', problems),
+    metricsPort: parsePort(env.WORKER_METRICS_PORT, 9464, 'WORKER_METRICS_PORT', problems),
+    interestBatchSize: parsePositiveInteger(env.INTEREST_BATCH_SIZE, 5000, 'INTEREST_BATCH_SIZE', problems),
+    schedules: parseSwitch(env.WORKER_SCHEDULES, true, 'WORKER_SCHEDULES', problems),
+    sealIntervalMs: parseNonNegativeInteger(env.LEDGER_SEAL_INTERVAL_MS, 60_000, 'LEDGER_SEAL_INTERVAL_MS', problems),
+  };
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
@@ -95,6 +121,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,
+    worker,
   };
 }
 
@@ -116,6 +143,24 @@ function parsePositiveInteger(raw: string | undefined, fallback: number, name: s
     return fallback;
   }
   return value;
+}
+
+function parseNonNegativeInteger(raw: string | undefined, fallback: number, name: string, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    problems.push(`${name} must be a whole number of at least 0 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function parseSwitch(raw: string | undefined, fallback: boolean, name: string, problems: string[]): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  problems.push(`${name} must be on or off (got "${raw}")`);
+  return fallback;
 }
 
 function parseUrl(

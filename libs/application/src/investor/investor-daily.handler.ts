@@ -3,8 +3,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { InvestorDailyResponse } from '@savings/contracts';
 import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
+import { Money } from '@savings/domain';
 import { APP_CONFIG, SQL } from '../platform/tokens';
-import { centsToAmount } from '../users/user-identity';
 import { GetInvestorDailyQuery } from './investor.queries';
 
 interface Row {
@@ -62,8 +62,8 @@ export class GetInvestorDailyHandler implements IQueryHandler<GetInvestorDailyQu
     return {
       days: rows.map((row) => ({
         date: row.date,
-        balance: centsToAmount(row.balance_cents),
-        interest: centsToAmount(row.interest_cents),
+        balance: Money.toJsonNumber(row.balance_cents),
+        interest: Money.toJsonNumber(row.interest_cents),
       })),
     };
   }

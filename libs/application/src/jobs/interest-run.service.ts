@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DomainError } from '@savings/domain';
+import { DomainError, Money } from '@savings/domain';
+import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
 import {
   AccrueInterestBatchCommand,
   type AccrueInterestBatchResult,
   type CommandContext,
 } from '../money/money.commands';
-import { SQL } from '../platform/tokens';
+import { APP_CONFIG, SQL } from '../platform/tokens';
 import { addDays, datesBetween } from './job-dates';
-import { INTEREST_BATCH_SIZE } from './job-queues';
 
 export interface BatchRange {
   fromUserId: number;
@@ -77,6 +77,7 @@ export const MAX_CATCH_UP_DAYS = 366;
 export class InterestRunService {
   constructor(
     @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commandBus: CommandBus,
   ) {}
 
@@ -107,7 +108,7 @@ export class InterestRunService {
    * so every worker and every rerun derives the same ranges; accounts opened since the last plan get
    * new ranges above the planned ones.
    */
-  async planDate(date: string, batchSize = INTEREST_BATCH_SIZE): Promise<DatePlan> {
+  async planDate(date: string, batchSize = this.config.worker.interestBatchSize): Promise<DatePlan> {
     await this.sql.transaction(async (tx) => {
       await tx.query('insert into interest_runs (accrual_date) values ($1) on conflict do nothing', [date]);
       // one planner at a time per date, so two workers never insert overlapping ranges
@@ -153,7 +154,7 @@ export class InterestRunService {
     const result = await this.commandBus.execute<AccrueInterestBatchCommand, AccrueInterestBatchResult>(
       new AccrueInterestBatchCommand(date, range.fromUserId, range.toUserId, context),
     );
-    const creditedCents = decimalToCents(result.creditedTotal);
+    const creditedCents = Money.parse(result.creditedTotal);
     // accrued adds up over runs: a rerun credits only what the earlier run did not
     await this.sql.query(
       `update interest_run_batches
@@ -272,19 +273,4 @@ export class InterestRunService {
     await Promise.all(Array.from({ length: lanes }, () => lane()));
     return stopped;
   }
-}
-
-/** "12.34" (the ledger's decimal string) to exact cents. */
-export function decimalToCents(value: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) throw new DomainError('JOBS.BAD_AMOUNT', 'invalid', `Not a cents amount: "${value}".`);
-  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '0').padEnd(2, '0'));
-  return match[1] === '-' ? -cents : cents;
-}
-
-/** Exact cents as a decimal string with two places ("1234.50"). */
-export function centsToDecimal(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }

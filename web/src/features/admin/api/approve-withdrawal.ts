@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { WithdrawalResult } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
-export function approveWithdrawal(id: number, idempotencyKey: string): Promise<unknown> {
-  return api.patch<unknown>(`/api/admin/withdrawals/${id}/approve`, undefined, { idempotencyKey });
+export function approveWithdrawal(id: number, idempotencyKey: string): Promise<WithdrawalResult> {
+  return api.patch<WithdrawalResult>(`/api/admin/withdrawals/${id}/approve`, undefined, { idempotencyKey });
 }
 
 export function useApproveWithdrawal() {

@@ -13,6 +13,9 @@ import { toaster } from '../../components/toaster';
 import { mockApi, renderRoute, type FetchCall } from '../../lib/test-utils';
 import { AdminScreen } from './admin-route';
 
+// the whole back office renders in each test: on a busy shared machine that takes a while
+jest.setTimeout(90000);
+
 const me: PublicUser = {
   id: 1,
   name: 'Root Admin',

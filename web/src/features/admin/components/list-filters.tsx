@@ -1,5 +1,5 @@
 import { Field, HStack, Input, NativeSelect } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Typing pauses this long before a search is sent: one request per word, not per key. */
 export const SEARCH_DELAY_MS = 300;
@@ -21,11 +21,16 @@ export function SearchField({
   onSearch: (search: string) => void;
 }) {
   const [text, setText] = useState(value);
+  // the latest handler, so a parent's re-render never restarts the pause
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
   useEffect(() => {
     if (text === value) return undefined;
-    const timer = setTimeout(() => onSearch(text), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => latest.current(text), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value]);
   return (
     <Field.Root maxW={{ base: 'full', sm: 'xs' }}>
       <Field.Label>{label}</Field.Label>

@@ -1,4 +1,5 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Button, Menu, Portal, type ButtonProps } from '@chakra-ui/react';
+import { forwardRef, useState } from 'react';
 import type { AdminUserItem, BalanceOperation } from '@savings/contracts';
 
 export type UserAction = BalanceOperation | 'deposit';
@@ -9,17 +10,29 @@ const ACTIONS: { value: UserAction; label: string }[] = [
   { value: 'deposit', label: 'Confirm Deposit' },
 ];
 
+const ActionsButton = forwardRef<HTMLButtonElement, ButtonProps & { userName: string }>(function ActionsButton(
+  { userName, ...props },
+  ref,
+) {
+  return (
+    <Button ref={ref} size="xs" variant="outline" aria-label={`Actions for ${userName}`} {...props}>
+      Actions ▾
+    </Button>
+  );
+});
+
 /**
  * A user's actions behind one compact button: three labelled buttons per row made the users table wider
- * than a 1280 px screen and cut them to "Ad / Re / De".
+ * than a 1280 px screen and cut them to "Ad / Re / De". The menu itself (a state machine per menu) is
+ * made on the first click only: 50 rows do not each carry one they may never open.
  */
 export function UserActionsMenu({ user, onAction }: { user: AdminUserItem; onAction: (action: UserAction) => void }) {
+  const [armed, setArmed] = useState(false);
+  if (!armed) return <ActionsButton userName={user.name} aria-haspopup="menu" onClick={() => setArmed(true)} />;
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root defaultOpen positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button size="xs" variant="outline" aria-label={`Actions for ${user.name}`}>
-          Actions ▾
-        </Button>
+        <ActionsButton userName={user.name} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

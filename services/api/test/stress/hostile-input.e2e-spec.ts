@@ -41,6 +41,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  // the session probe: {user: null} when signed out
+  'GET /api/auth/session',
 ]);
 const isAdminRoute = (route: Route): boolean => /^\/api\/(admin|audit)(\/|$)/.test(route.path);
 

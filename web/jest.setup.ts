@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy/waitFor give up after 1 s by default: on a busy shared machine a screen's first render can
+// take longer than that. What a test waits for is unchanged, only how long it may take to appear.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Width queries answered for jsdom's window (1024 px wide unless a test sets innerWidth), as a browser

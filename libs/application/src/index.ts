@@ -9,3 +9,4 @@ export * from './jobs';
 export * from './payouts';
 export * from './money';
 export * from './investor';
+export * from './statements';

@@ -15,6 +15,7 @@ import { AuthModule } from './auth/auth.module';
 import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
+import { StatementsModule } from './statements/statements.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -62,6 +63,7 @@ export class AppModule {
         AuthModule,
         InvestorModule,
         PayoutsModule,
+        StatementsModule,
         QueueDashboardModule.forRoot(config),
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

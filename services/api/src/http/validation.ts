@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 
 function flatten(errors: ValidationError[], parent = ''): Array<[string, string]> {
   const out: Array<[string, string]> = [];
@@ -23,7 +23,7 @@ function flatten(errors: ValidationError[], parent = ''): Array<[string, string]
  * message per field.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new PathTextValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
@@ -36,4 +36,15 @@ export function createValidationPipe(): ValidationPipe {
       return new BadRequestException({ message, errors: Object.fromEntries(pairs) });
     },
   });
+}
+
+/**
+ * Path parameters reach their own pipes as the text sent: ValidationPipe's transform would turn an id
+ * typed `number` into Number(text) first, so `0x1F` or `1e1` became 31 and 10 before IdParamPipe
+ * could refuse them (api-contract.md section 8).
+ */
+class PathTextValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
 }

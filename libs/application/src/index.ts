@@ -10,3 +10,4 @@ export * from './payouts';
 export * from './money';
 export * from './investor';
 export * from './statements';
+export * from './audit';

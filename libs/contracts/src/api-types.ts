@@ -309,22 +309,11 @@ export interface AuditLogResponse {
 }
 export interface AuditBalanceResponse {
   userId: number;
-  userName: string;
   /** The instant asked for, or null: now. */
   asOf: string | null;
   balance: number;
   /** Exact cents as a decimal integer string. */
   balanceCents: string;
-}
-/** A balance change made by an admin (add or subtract, direct deposit, withdrawal approval). */
-export interface AuditAdminActionItem extends AdminTransactionItem {
-  /** The ledger event that made it (its seq). */
-  eventSeq: number;
-}
-export interface AuditAdminActionsResponse {
-  actions: AuditAdminActionItem[];
-  /** Pass as before= for the next (older) page; null at the end. */
-  nextBefore: number | null;
 }
 export type VerifyRunStatus = 'queued' | 'running' | 'completed' | 'failed';
 export interface VerifyRunProgress {

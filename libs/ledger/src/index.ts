@@ -9,3 +9,5 @@ export * from './projection';
 export * from './projection-writer';
 export * from './replay';
 export * from './verify';
+export * from './log-export';
+export * from './offline-verify';

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from '@savings/config';
 import {
+  AUDIT_QUEUE,
   INTEREST_QUEUE,
   INTEREST_BATCH_SIZE,
   JobsModule,
@@ -13,6 +14,7 @@ import {
   bullConnection,
   defaultJobOptions,
 } from '@savings/application';
+import { VerifyLedgerProcessor } from './audit/verify-ledger.processor';
 import { BATCH_SIZE, INTEREST_FLOW, InterestDispatcher } from './interest/interest-dispatcher';
 import { InterestProcessor } from './interest/interest.processor';
 import { BlockSealer } from './ledger/block-sealer';
@@ -43,7 +45,7 @@ export class WorkerModule {
         MoneyModule,
         JobsModule,
         BullModule.forRoot({ prefix: config.queuePrefix, connection: bullConnection(config), defaultJobOptions }),
-        BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }),
+        BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }, { name: AUDIT_QUEUE }),
         BullModule.registerFlowProducer({ name: INTEREST_FLOW }),
       ],
       providers: [
@@ -55,6 +57,7 @@ export class WorkerModule {
         InterestDispatcher,
         InterestProcessor,
         PayoutsProcessor,
+        VerifyLedgerProcessor,
         JobSchedules,
         BlockSealer,
       ],

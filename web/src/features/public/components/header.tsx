@@ -41,6 +41,8 @@ export function navItems(user: PublicUser | null | undefined): NavItem[] {
       { to: '/interest-history', label: 'Interest Earnings' },
     );
     if (user.isAdmin) items.push({ to: '/admin', label: 'Admin' });
+    // the auditor console: auditors and admins
+    if (user.isAdmin || user.role === 'auditor') items.push({ to: '/audit', label: 'Audit' });
   }
   return items;
 }

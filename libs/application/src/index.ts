@@ -11,3 +11,4 @@ export * from './money';
 export * from './investor';
 export * from './statements';
 export * from './audit';
+export * from './public-docs';

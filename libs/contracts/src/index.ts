@@ -5,3 +5,4 @@ export * from './constants';
 export * from './messages';
 export * from './money-format';
 export * from './routes';
+export * from './content/technical-overview';

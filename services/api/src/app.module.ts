@@ -16,6 +16,7 @@ import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 import { StatementsModule } from './statements/statements.module';
+import { PublicDocsApiModule } from './public-docs/technical-overview.controller';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -64,6 +65,7 @@ export class AppModule {
         InvestorModule,
         PayoutsModule,
         StatementsModule,
+        PublicDocsApiModule,
         QueueDashboardModule.forRoot(config),
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],

@@ -54,7 +54,11 @@ export function createPdf(info: PdfInfo): Pdf {
 }
 
 /** Writes "footer · Page n of N" at the bottom of every page, then ends the document and returns its bytes. */
-export function finishPdf(doc: Pdf, footer: string): Promise<Buffer> {
+export function finishPdf(
+  doc: Pdf,
+  footer: string,
+  pageLabel: (page: number, pages: number) => string = (page, pages) => `Page ${page} of ${pages}`,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -71,7 +75,7 @@ export function finishPdf(doc: Pdf, footer: string): Promise<Buffer> {
       .font('regular')
       .fontSize(8)
       .fillColor('#555555')
-      .text(`${footer} · Page ${index + 1} of ${count}`, A4_MARGIN, doc.page.height - A4_MARGIN + 20, {
+      .text(`${footer} · ${pageLabel(index + 1, count)}`, A4_MARGIN, doc.page.height - A4_MARGIN + 20, {
         width: doc.page.width - 2 * A4_MARGIN,
         lineBreak: false,
       });

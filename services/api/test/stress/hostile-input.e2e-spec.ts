@@ -41,6 +41,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  'GET /api/public/technical-overview.pdf',
 ]);
 const isAdminRoute = (route: Route): boolean => /^\/api\/(admin|audit)(\/|$)/.test(route.path);
 

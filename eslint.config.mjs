@@ -1,5 +1,5 @@
 // One lint for the repository. Module boundaries are enforced here (style guide, point 10):
-//   web -> contracts;  services -> application -> ledger -> domain;  domain imports no framework.
+//   web -> contracts -> domain;  services -> application -> ledger -> domain;  domain imports nothing.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -51,15 +51,22 @@ export default tseslint.config(
   {
     files: ['libs/domain/**/*.ts'],
     rules: forbid(
-      [...frameworks, '@savings/ledger', '@savings/application', '@savings/database', '@savings/config'],
-      'libs/domain is pure TypeScript: no framework and no outer layer.',
+      [
+        ...frameworks,
+        '@savings/ledger',
+        '@savings/application',
+        '@savings/database',
+        '@savings/config',
+        '@savings/contracts',
+      ],
+      'libs/domain is pure TypeScript: no framework and no outer layer (contracts builds on it).',
     ),
   },
   {
     files: ['libs/contracts/**/*.ts'],
     rules: forbid(
-      [...frameworks, '@savings/*', '!@savings/contracts'],
-      'libs/contracts is shared with the browser: types and pure functions only.',
+      [...frameworks, '@savings/*', '!@savings/contracts', '!@savings/domain'],
+      'libs/contracts is shared with the browser: types and pure functions only (and the pure domain).',
     ),
   },
   {

@@ -57,6 +57,12 @@ const reactRouterBuild = (file: string) =>
 // In development Vite serves the app and proxies /api to the API (PORT, default 3000).
 const apiPort = process.env.PORT ?? '3000';
 
+/** The workspace libraries the web imports: contracts, and the pure domain it builds on. */
+const workspaceLibs = ['contracts', 'domain'].map((lib) => ({
+  find: `@savings/${lib}`,
+  replacement: fileURLToPath(new URL(`../libs/${lib}/src/index.ts`, import.meta.url)),
+}));
+
 /**
  * The server-side build of the prerender (`vite build --ssr`, web/scripts/prerender.mjs): the same
  * app code for Node, in dist-ssr (never served); its dependencies stay in node_modules.
@@ -64,12 +70,7 @@ const apiPort = process.env.PORT ?? '3000';
 const prerenderBuild = {
   plugins: [react()],
   resolve: {
-    alias: [
-      {
-        find: '@savings/contracts',
-        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-      },
-    ],
+    alias: [...workspaceLibs],
   },
   build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, minify: false },
 };
@@ -81,10 +82,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
         plugins: [react(), gzippedTwins(), pureAnatomies()],
         resolve: {
           alias: [
-            {
-              find: '@savings/contracts',
-              replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-            },
+            ...workspaceLibs,
             {
               find: /^use-sync-external-store\/shim$/,
               replacement: fileURLToPath(new URL('src/lib/use-sync-external-store-shim.ts', import.meta.url)),

@@ -13,15 +13,16 @@ import {
   type ReplayLedgerResult,
 } from '@savings/application';
 import { loadConfig, type AppConfig } from '@savings/config';
-import { dropDatabase, migrateDatabase } from '@savings/database';
+import { dropDatabase, migrateDatabase, queryableOf } from '@savings/database';
 import { evolve, initialAccountState, type AccountEvent, type AccountState } from '@savings/domain';
-import { buildDerivedStatement, buildEventsStatement, prepareEvents, type EventMetadata } from '@savings/ledger';
+import { appendToStreams, streamIdOf, type EventMetadata } from '@savings/ledger';
 
 /**
  * `npm run bench -- ledger [--seconds S] [--events N] [--replay-only]` on its own database
  * (savings_bench_ledger):
- *  1. baseline: the SQL of one append (account update + events, then postings + projection) sent by
- *     a plain `pg` loop, 1/4/16 writers on distinct accounts;
+ *  1. baseline: the ledger's append (appendToStreams: account head + events, then postings +
+ *     projection) called by a plain `pg` loop that keeps each account's state itself: no load, no
+ *     idempotency, no framework; 1/4/16 writers on distinct accounts;
  *  2. the same money command (AdjustBalance add) through the CommandBus and the real handlers,
  *     1/4/16 writers on distinct accounts;
  *     each a median of 3 timed runs, interleaved so load on the machine hits both alike;
@@ -200,26 +201,23 @@ class BaselineWriter {
       },
     };
     const after = evolve(this.state, event);
-    const occurredAt = new Date();
-    const request = {
-      userId: this.userId,
+    const streamId = streamIdOf(this.userId);
+    const write = {
+      streamId,
       expectedVersion: this.state.version,
       prevHash: this.lastHash,
       after,
       events: [event],
       metadata: this.metadata,
-      occurredAt,
+      occurredAt: new Date(),
     };
-    const prepared = prepareEvents(this.userId, this.state.version, this.lastHash, [event], this.metadata, occurredAt);
-    const first = buildEventsStatement(request, prepared);
     await this.client.query('begin');
-    const { rows } = await this.client.query<{ seq: string }>(first.text, first.params);
-    if (rows.length !== 1) throw new Error('baseline writer lost its own account');
-    const second = buildDerivedStatement([{ ...prepared[0], seq: rows[0].seq }]);
-    if (second) await this.client.query(second.text, second.params);
+    const { appended } = await appendToStreams(queryableOf(this.client), [write]);
+    const events = appended.get(streamId);
+    if (!events) throw new Error('baseline writer lost its own account');
     await this.client.query('commit');
     this.state = after;
-    this.lastHash = prepared[0].hash;
+    this.lastHash = events[0].hash;
   }
 }
 

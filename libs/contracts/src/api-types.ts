@@ -112,6 +112,65 @@ export interface DepositRequestResponse {
   depositRequest: DepositRequestItem;
 }
 
+// ---- money command results (what the money-moving calls answer) ----
+/** The account's balances after a command: a client reads its own write without another call. */
+export interface AccountBalances {
+  userId: number;
+  balance: number;
+  availableBalance: number;
+  /** the account stream's version after the command */
+  version: number;
+}
+/** POST /api/user/deposit-request, PATCH .../deposit-requests/{id}/edit, DELETE .../deposit-requests/{id} */
+export interface DepositRequestResult {
+  depositRequest: DepositRequestItem & { userId: number };
+  account: AccountBalances;
+}
+/** POST /api/user/withdrawal and the admin withdrawal calls (approve, edit, delete). */
+export interface WithdrawalResult {
+  withdrawal: WithdrawalItem & { userId: number };
+  account: AccountBalances;
+}
+export interface DepositItem {
+  id: number;
+  userId: number;
+  amount: number;
+  referenceCode: string;
+  status: 'confirmed';
+  note: string | null;
+  depositRequestId: number | null;
+  createdAt: string;
+}
+/** POST /api/admin/deposits/confirm */
+export interface DepositResult {
+  deposit: DepositItem;
+  account: AccountBalances;
+}
+/** PATCH /api/admin/deposit-requests/{id}/confirm */
+export interface ConfirmDepositRequestResult extends DepositRequestResult {
+  deposit: DepositItem;
+}
+export interface BalanceAdjustmentItem {
+  id: number;
+  userId: number;
+  adminId: number | null;
+  type: AdminTransactionType;
+  amount: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  note: string | null;
+  createdAt: string;
+}
+export interface AdjustBalanceResult {
+  transaction: BalanceAdjustmentItem;
+  account: AccountBalances;
+}
+/** PATCH /api/admin/users/{userId}/balance */
+export interface AdjustBalanceResponse {
+  user: PublicUser;
+  transaction: BalanceAdjustmentItem;
+}
+
 export interface BankingDetailsRequest {
   beneficiaryName: string;
   iban: string;

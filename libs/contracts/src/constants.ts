@@ -1,12 +1,17 @@
-/** Business constants of the product (product.md section 9). One place, imported by web and server. */
+import { MAX_AMOUNT_CENTS, MIN_DEPOSIT_CENTS, MIN_WITHDRAWAL_CENTS } from '@savings/domain';
+
+/**
+ * Business constants of the product (product.md section 9), imported by web and server. The money
+ * limits are the domain's (libs/domain/src/account/limits.ts), here in whole dollars for forms.
+ */
 export const CURRENCY = 'USD';
 export const ANNUAL_INTEREST_RATE = 0.07;
 /** Display only: the server's arithmetic uses the exact fraction 7/36500 (libs/domain). */
 export const DAILY_INTEREST_RATE_DISPLAY = 0.00019178083;
 export const DAILY_INTEREST_PERCENT_TEXT = '0.019178%';
-export const MIN_DEPOSIT = 1000;
-export const MIN_WITHDRAWAL = 1000;
-export const MAX_AMOUNT = 1_000_000_000_000;
+export const MIN_DEPOSIT = Number(MIN_DEPOSIT_CENTS / 100n);
+export const MIN_WITHDRAWAL = Number(MIN_WITHDRAWAL_CENTS / 100n);
+export const MAX_AMOUNT = Number(MAX_AMOUNT_CENTS / 100n);
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const DASHBOARD_DEPOSIT_REQUESTS = 5;

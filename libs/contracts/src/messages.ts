@@ -1,5 +1,13 @@
-/** Validation and error texts. The server and the client show the same words (product.md sections 5 and 8). */
+import { AccountMessages } from '@savings/domain';
+
+export { amountExceedsAvailable } from '@savings/domain';
+
+/**
+ * Validation and error texts. The server and the client show the same words (product.md sections 5
+ * and 8). The account's refusals are the domain's own (AccountMessages), included here for the web.
+ */
 export const Messages = {
+  ...AccountMessages,
   usernameRequired: 'Username or email is required',
   passwordRequired: 'Password is required',
   allFieldsRequired: 'All fields are required',
@@ -14,11 +22,7 @@ export const Messages = {
   confirmPasswordRequired: 'Please confirm your new password',
   passwordsDontMatch: "Passwords don't match",
   currentPasswordWrong: 'Current password is incorrect',
-  minDeposit: 'Minimum deposit amount is $1,000',
-  minWithdrawal: 'Minimum withdrawal amount is $1,000',
-  saveBankingFirst: 'Please save your banking details above before requesting a withdrawal',
   insufficientForWithdrawal: 'Insufficient balance. Minimum withdrawal amount is $1,000',
-  invalidAmount: 'Amount must be a positive number with at most 2 decimal places, up to 1,000,000,000,000',
   authenticationRequired: 'Authentication required',
   adminRequired: 'Admin access required',
   invalidCredentials: 'Invalid credentials',
@@ -27,10 +31,4 @@ export const Messages = {
   emailTaken: 'An account with this email already exists',
   nameHasAt: 'Name may not contain @',
   emailInvalid: 'Email is not valid',
-  bankingRequiredToApprove: 'Banking details required to approve',
 } as const;
-
-/** Message for a withdrawal above the available balance; the amount is formatted as USD. */
-export function amountExceedsAvailable(formattedBalance: string): string {
-  return `Amount cannot exceed your available balance of ${formattedBalance}`;
-}

@@ -105,6 +105,11 @@ export function userIdOfStream(streamId: string): number {
   return Number(streamId.slice('account-'.length));
 }
 
+/** Account streams hold a customer's money; other streams (e.g. a payout file's) record platform facts. */
+export function isAccountStream(streamId: string): boolean {
+  return streamId.startsWith('account-');
+}
+
 /**
  * A timestamptz column as ISO-8601 UTC text with milliseconds. The pool's type parsers may hand back
  * timestamps as strings or Dates; reading this form makes hashing and replay independent of that.

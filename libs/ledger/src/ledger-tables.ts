@@ -4,6 +4,8 @@
  */
 export interface ReadModelTables {
   accounts: string;
+  /** heads of the streams that are not accounts */
+  streams: string;
   depositRequests: string;
   withdrawals: string;
   deposits: string;
@@ -13,6 +15,7 @@ export interface ReadModelTables {
 
 export const READ_MODEL_TABLES: ReadModelTables = {
   accounts: 'accounts',
+  streams: 'ledger_streams',
   depositRequests: 'deposit_requests',
   withdrawals: 'withdrawals',
   deposits: 'deposits',
@@ -22,6 +25,7 @@ export const READ_MODEL_TABLES: ReadModelTables = {
 
 export const REPLAY_TEMP_TABLES: ReadModelTables = {
   accounts: 'replay_accounts',
+  streams: 'replay_ledger_streams',
   depositRequests: 'replay_deposit_requests',
   withdrawals: 'replay_withdrawals',
   deposits: 'replay_deposits',

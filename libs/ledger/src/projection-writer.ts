@@ -1,5 +1,7 @@
-import type { ReadModelTables } from './ledger-tables';
-import type { ProjectionBatch } from './projection';
+import { postingsOf, type AccountEvent } from '@savings/domain';
+import { userIdOfStream } from './event-hash';
+import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
+import { ProjectionBatch, projectEvent, type AccountRow } from './projection';
 
 export interface PostingRow {
   eventSeq: string;
@@ -27,12 +29,36 @@ export interface Statement {
   params: unknown[];
 }
 
-type SqlType = 'int2' | 'int8' | 'text' | 'date' | 'numeric';
+type SqlType = 'int2' | 'int4' | 'int8' | 'text' | 'date' | 'numeric';
 
 /** A column of a written table: its name, how to read its value off a row, and its SQL type. */
 type Column<R> =
   | [name: string, get: (row: R) => string | number | null, type: SqlType]
   | [name: string, get: (row: R) => Date | null, type: 'timestamptz'];
+
+/**
+ * The columns of `accounts` (the account projection row), in one list: the append writes them when it
+ * moves an account's head, replay when it loads the folded accounts. A new account column is a
+ * migration, a field of AccountRow and a line here.
+ */
+export const ACCOUNT_ROW_COLUMNS: [name: string, get: (row: AccountRow) => string | number | null, type: SqlType][] = [
+  ['user_id', (r) => r.userId, 'int8'],
+  ['version', (r) => r.version, 'int4'],
+  ['balance_cents', (r) => r.balanceCents, 'int8'],
+  ['held_cents', (r) => r.heldCents, 'int8'],
+  ['interest_carry', (r) => r.interestCarry, 'int4'],
+  ['last_accrual_date', (r) => r.lastAccrualDate, 'date'],
+  ['pending_deposit_requests', (r) => r.pendingDepositRequests, 'int4'],
+  ['pending_withdrawals', (r) => r.pendingWithdrawals, 'int4'],
+  ['last_hash', (r) => r.lastHash, 'text'],
+];
+
+/** A non-account stream's head (ledger_streams): its version and the hash of its last event. */
+export interface StreamHeadRow {
+  streamId: string;
+  version: number;
+  lastHash: string;
+}
 
 /** Rows bound for one table, with the one list of its columns both encodings below use. */
 interface TableRows<R> {
@@ -312,4 +338,55 @@ export function buildReplayWrite(
     copies: batchInserts(tables, batch).map((insert) => insert.copy()),
     updates: asOneStatement(batchUpdates(tables, batch, params), params),
   };
+}
+
+/** What the derived writes read of an appended event. */
+export interface DerivingEvent {
+  seq: string;
+  streamId: string;
+  occurredAt: Date;
+  event: AccountEvent;
+}
+
+/**
+ * Statement 2 of an append: postings, read-model rows (projectEvent) and notifications of the appended
+ * events, all derived from them, as one statement; null when there is nothing to write.
+ */
+export function buildDerivedStatement(
+  appended: DerivingEvent[],
+  notifications: NotificationRow[] = [],
+): Statement | null {
+  const postings: PostingRow[] = [];
+  const batch = new ProjectionBatch();
+  for (const event of appended) {
+    const userId = String(userIdOfStream(event.streamId));
+    postingsOf(userId, event.event).forEach((posting, line) =>
+      postings.push({
+        eventSeq: event.seq,
+        line: line + 1,
+        account: posting.account,
+        amountCents: String(posting.amountCents),
+      }),
+    );
+    batch.addAll(projectEvent({ seq: event.seq, userId, occurredAt: event.occurredAt, event: event.event }));
+  }
+  return buildWriteStatement({ tables: READ_MODEL_TABLES, postings, batch, notifications });
+}
+
+/** Replay's load of the folded accounts: their rows in COPY's text format. */
+export function buildAccountsCopy(tables: ReadModelTables, rows: AccountRow[]): { target: string; rows: string } {
+  return copyRows({ table: tables.accounts, rows, columns: ACCOUNT_ROW_COLUMNS });
+}
+
+/** Replay's load of the other streams' heads (ledger_streams) in COPY's text format. */
+export function buildStreamHeadsCopy(tables: ReadModelTables, rows: StreamHeadRow[]): { target: string; rows: string } {
+  return copyRows({
+    table: tables.streams,
+    rows,
+    columns: [
+      ['stream_id', (r) => r.streamId, 'text'],
+      ['version', (r) => r.version, 'int4'],
+      ['last_hash', (r) => r.lastHash, 'text'],
+    ],
+  });
 }

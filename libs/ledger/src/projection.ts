@@ -1,10 +1,58 @@
-import { DAILY_RATE_DECIMAL, type AccountEvent } from '@savings/domain';
+import { DAILY_RATE_DECIMAL, type AccountEvent, type AccountState } from '@savings/domain';
 
 /**
- * The one projection: a pure function from an event (with its seq, user and effective time) to row
- * changes of the read models. The live append path and replay both apply exactly these changes, so
- * replaying the log reproduces what the live path wrote. Bigints travel as decimal strings.
+ * The one projection: pure functions from events to rows of the read models. The live append path
+ * and replay both write exactly these rows, so replaying the log reproduces what the live path wrote.
+ * Bigints travel as decimal strings.
+ *  - accountRowOf: an account's row in `accounts`, from the fold of its stream (the decider's state);
+ *  - projectEvent: what one event changes in the other read models.
  */
+
+/** An account's projection row: the fold of its stream up to `version`, and the head of its hash chain. */
+export interface AccountRow {
+  userId: string;
+  version: number;
+  balanceCents: string;
+  heldCents: string;
+  interestCarry: number;
+  lastAccrualDate: string | null;
+  pendingDepositRequests: number;
+  pendingWithdrawals: number;
+  lastHash: string | null;
+}
+
+/**
+ * The decider's state of an account as its row holds it: open requests are not in the row (a command
+ * loads the one it targets into `depositRequests` / `withdrawals`).
+ */
+export function accountStateOf(row: AccountRow): AccountState {
+  return {
+    version: row.version,
+    balanceCents: BigInt(row.balanceCents),
+    heldCents: BigInt(row.heldCents),
+    interestCarry: row.interestCarry,
+    lastAccrualDate: row.lastAccrualDate,
+    pendingDepositRequests: row.pendingDepositRequests,
+    pendingWithdrawals: row.pendingWithdrawals,
+    depositRequests: new Map(),
+    withdrawals: new Map(),
+  };
+}
+
+export function accountRowOf(userId: string, state: AccountState, lastHash: string | null): AccountRow {
+  return {
+    userId,
+    version: state.version,
+    balanceCents: String(state.balanceCents),
+    heldCents: String(state.heldCents),
+    interestCarry: state.interestCarry,
+    lastAccrualDate: state.lastAccrualDate,
+    pendingDepositRequests: state.pendingDepositRequests,
+    pendingWithdrawals: state.pendingWithdrawals,
+    lastHash,
+  };
+}
+
 export interface ProjectedEvent {
   seq: string;
   userId: string;

@@ -2,7 +2,8 @@ import { Pool } from 'pg';
 import { queryableOf, type Sql, type SqlQueryable } from '@savings/database';
 import { evolve, initialAccountState, type AccountEvent, type AccountState } from '@savings/domain';
 import { resetDatabase, testDatabaseUrl } from '@savings/testing';
-import { appendToStream, type EventMetadata } from './event-store';
+import { appendToStreams, type EventMetadata } from './append';
+import { streamIdOf } from './event-hash';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
 import { rebuildReadModels, replayInto } from './replay';
 import { verifyLedger } from './verify';
@@ -52,17 +53,20 @@ async function createAccount(name: string): Promise<number> {
 async function append(userId: number, events: AccountEvent[], occurredAt: Date): Promise<void> {
   const head = heads.get(userId) as { state: AccountState; hash: string | null };
   const after = events.reduce(evolve, head.state);
-  const appended = await sql.transaction((tx) =>
-    appendToStream(tx, {
-      userId,
-      expectedVersion: head.state.version,
-      prevHash: head.hash,
-      after,
-      events,
-      metadata,
-      occurredAt,
-    }),
+  const outcome = await sql.transaction((tx) =>
+    appendToStreams(tx, [
+      {
+        streamId: streamIdOf(userId),
+        expectedVersion: head.state.version,
+        prevHash: head.hash,
+        after,
+        events,
+        metadata,
+        occurredAt,
+      },
+    ]),
   );
+  const appended = outcome.appended.get(streamIdOf(userId));
   if (!appended) throw new Error('version conflict in a single-writer test');
   heads.set(userId, { state: after, hash: appended[appended.length - 1].hash });
 }

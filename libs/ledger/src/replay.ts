@@ -7,10 +7,16 @@ import {
   type AccountState,
 } from '@savings/domain';
 import type { Sql, SqlQueryable } from '@savings/database';
-import { userIdOfStream } from './event-hash';
+import { isAccountStream, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
-import { ProjectionBatch, projectEvent } from './projection';
-import { buildReplayWrite, type Statement } from './projection-writer';
+import { accountRowOf, ProjectionBatch, projectEvent, type AccountRow } from './projection';
+import {
+  buildAccountsCopy,
+  buildReplayWrite,
+  buildStreamHeadsCopy,
+  type StreamHeadRow,
+  type Statement,
+} from './projection-writer';
 
 export const REPLAY_PAGE_SIZE = 10_000;
 
@@ -43,10 +49,14 @@ interface LogEvent {
   payload: unknown;
 }
 
-/** An account's stream as folded so far, and the seq of its last event (whose hash heads its chain). */
+/**
+ * A stream as replayed so far: an account's is folded into the decider's state; any other stream only
+ * counts its version. lastSeq is its last event's seq, whose hash heads its chain.
+ */
 interface Folded {
-  userId: string;
+  userId: string | null;
   state: AccountState;
+  version: number;
   lastSeq: string;
 }
 
@@ -236,12 +246,14 @@ export async function replayInto(
       const event = upcastEvent(row.type, row.schemaVersion, row.payload);
       let folded = streams.get(row.streamId);
       if (!folded) {
-        folded = { userId: String(userIdOfStream(row.streamId)), state: initialAccountState, lastSeq: row.seq };
+        const userId = isAccountStream(row.streamId) ? String(userIdOfStream(row.streamId)) : null;
+        folded = { userId, state: initialAccountState, version: 0, lastSeq: row.seq };
         streams.set(row.streamId, folded);
       }
-      folded.state = evolve(folded.state, event);
+      if (folded.userId !== null) folded.state = evolve(folded.state, event);
+      folded.version += 1;
       folded.lastSeq = row.seq;
-      batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId, occurredAt: row.occurredAt, event }));
+      batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId ?? '', occurredAt: row.occurredAt, event }));
       batched += 1;
       if (batched === batchEvents) {
         writes.add(batch);
@@ -256,8 +268,8 @@ export async function replayInto(
     options.onPage?.(events);
   }
   await writing;
-  await writeAccounts(reader, writer, tables, [...streams.values()]);
-  return { events, accounts: streams.size, lastSeq };
+  const accounts = await writeHeads(reader, writer, tables, streams);
+  return { events, accounts, lastSeq };
 }
 
 /** A page's writes, gathered from its batches: COPY text per table, and updates of earlier rows. */
@@ -284,30 +296,44 @@ class PageWrites {
   }
 }
 
-async function writeAccounts(reader: SqlQueryable, writer: SqlQueryable, tables: ReadModelTables, accounts: Folded[]) {
-  for (let start = 0; start < accounts.length; start += REPLAY_PAGE_SIZE) {
-    const chunk = accounts.slice(start, start + REPLAY_PAGE_SIZE);
-    // the head of each stream's hash chain: the hash of its last replayed event, found by seq
+/**
+ * The heads of the replayed streams: accounts (their projection row from the fold, as the append writes
+ * it) and the other streams' ledger_streams rows, each with the hash of its last event, found by seq.
+ * Returns the number of accounts.
+ */
+async function writeHeads(
+  reader: SqlQueryable,
+  writer: SqlQueryable,
+  tables: ReadModelTables,
+  streams: Map<string, Folded>,
+): Promise<number> {
+  const all = [...streams.entries()];
+  let accounts = 0;
+  for (let start = 0; start < all.length; start += REPLAY_PAGE_SIZE) {
+    const chunk = all.slice(start, start + REPLAY_PAGE_SIZE);
     const heads = await reader.query<{ seq: string; hash: string }>(
       'select seq::text as seq, hash from ledger_events where seq = any($1::int8[])',
-      [chunk.map((f) => f.lastSeq)],
+      [chunk.map(([, folded]) => folded.lastSeq)],
     );
     const hashBySeq = new Map(heads.map((head) => [head.seq, head.hash]));
-    await writer.query(
-      `insert into ${tables.accounts}
-         (user_id, version, balance_cents, held_cents, interest_carry, last_accrual_date, last_hash, updated_at)
-       select *, now() from unnest($1::int8[], $2::int4[], $3::int8[], $4::int8[], $5::int4[], $6::date[], $7::text[])`,
-      [
-        chunk.map((f) => f.userId),
-        chunk.map((f) => f.state.version),
-        chunk.map((f) => String(f.state.balanceCents)),
-        chunk.map((f) => String(f.state.heldCents)),
-        chunk.map((f) => f.state.interestCarry),
-        chunk.map((f) => f.state.lastAccrualDate),
-        chunk.map((f) => hashBySeq.get(f.lastSeq) ?? null),
-      ],
-    );
+    const accountRows: AccountRow[] = [];
+    const streamRows: StreamHeadRow[] = [];
+    for (const [streamId, folded] of chunk) {
+      const lastHash = hashBySeq.get(folded.lastSeq) ?? null;
+      if (folded.userId !== null) accountRows.push(accountRowOf(folded.userId, folded.state, lastHash));
+      else streamRows.push({ streamId, version: folded.version, lastHash: lastHash ?? '' });
+    }
+    accounts += accountRows.length;
+    if (accountRows.length > 0) {
+      const copy = buildAccountsCopy(tables, accountRows);
+      await writer.copyFrom(copy.target, copy.rows);
+    }
+    if (streamRows.length > 0) {
+      const copy = buildStreamHeadsCopy(tables, streamRows);
+      await writer.copyFrom(copy.target, copy.rows);
+    }
   }
+  return accounts;
 }
 
 /**
@@ -321,7 +347,7 @@ export async function rebuildReadModels(
   const t = READ_MODEL_TABLES;
   return sql.transaction(async (tx) => {
     await tx.query(
-      `truncate ${t.accounts}, ${t.depositRequests}, ${t.withdrawals}, ${t.deposits}, ${t.adminTransactions}, ${t.interestPayments}`,
+      `truncate ${t.accounts}, ${t.streams}, ${t.depositRequests}, ${t.withdrawals}, ${t.deposits}, ${t.adminTransactions}, ${t.interestPayments}`,
     );
     // The rows come from the log of existing users: skip the per-row foreign-key triggers for this
     // bulk load when the role may (superuser); otherwise they are simply checked.
@@ -332,7 +358,15 @@ export async function rebuildReadModels(
       await tx.query('rollback to savepoint replay_fast_load');
     }
     // bulk load: secondary indexes are dropped and rebuilt once at the end (transactional DDL)
-    const tables = [t.accounts, t.depositRequests, t.withdrawals, t.deposits, t.adminTransactions, t.interestPayments];
+    const tables = [
+      t.accounts,
+      t.streams,
+      t.depositRequests,
+      t.withdrawals,
+      t.deposits,
+      t.adminTransactions,
+      t.interestPayments,
+    ];
     const indexes = await tx.query<{ name: string; definition: string }>(
       `select quote_ident(i.indexname) as name, i.indexdef as definition
          from pg_indexes i

@@ -219,8 +219,14 @@ async function checkZeroSum(sql: Sql): Promise<VerifyCheck> {
 /** Columns compared per read model (updated_at is bookkeeping, not state). */
 const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; keyIsSeq: boolean }> = {
   accounts: {
-    columns: 'user_id, version, balance_cents, held_cents, interest_carry, last_accrual_date, last_hash',
+    columns:
+      'user_id, version, balance_cents, held_cents, interest_carry, last_accrual_date, pending_deposit_requests, pending_withdrawals, last_hash',
     key: 'user_id',
+    keyIsSeq: false,
+  },
+  streams: {
+    columns: 'stream_id, version, last_hash',
+    key: 'stream_id',
     keyIsSeq: false,
   },
   depositRequests: {
@@ -297,6 +303,7 @@ async function checkReplay(sql: Sql): Promise<VerifyCheck[]> {
       // (5) every other read model equals its replay
       let firstBad: { seq: string | null; detail: string } | null = null;
       for (const name of [
+        'streams',
         'depositRequests',
         'withdrawals',
         'deposits',
@@ -316,7 +323,7 @@ async function checkReplay(sql: Sql): Promise<VerifyCheck[]> {
               'replay equals read models',
               replayed.events,
               null,
-              `replaying ${replayed.events} events reproduces deposit requests, withdrawals, deposits, admin transactions and interest payments`,
+              `replaying ${replayed.events} events reproduces stream heads, deposit requests, withdrawals, deposits, admin transactions and interest payments`,
             ),
       );
       return results;

@@ -1,5 +1,9 @@
-/** Integer cents from PostgreSQL (bigint/numeric arrive as strings) to a JSON number with <= 2 decimals. */
-export { centsToAmount as centsToNumber } from '../users/user-identity';
+import { Money } from '@savings/domain';
+
+/** Cents from PostgreSQL (bigint/numeric arrive as strings; an empty sum as null) as a JSON number. */
+export function centsToNumber(cents: string | bigint | null): number {
+  return cents === null ? 0 : Money.toJsonNumber(cents);
+}
 
 export function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();

@@ -18,9 +18,8 @@ import {
 } from '@savings/contracts';
 import type { AppConfig } from '@savings/config';
 import { type Sql } from '@savings/database';
-import { DomainError } from '@savings/domain';
+import { DomainError, Money } from '@savings/domain';
 import { APP_CONFIG, SQL } from '../platform/tokens';
-import { centsToAmount } from '../users/user-identity';
 import {
   GetDashboardQuery,
   ListAccountActivityQuery,
@@ -61,11 +60,11 @@ export class GetDashboardHandler implements IQueryHandler<GetDashboardQuery, Das
         id: Number(row.id),
         name: row.name,
         email: row.email,
-        balance: centsToAmount(balance),
-        availableBalance: centsToAmount(balance - BigInt(row.held_cents)),
+        balance: Money.toJsonNumber(balance),
+        availableBalance: Money.toJsonNumber(balance - BigInt(row.held_cents)),
         referenceCode: row.reference_code,
       },
-      monthlyInterest: centsToAmount(monthlyInterestCents(balance)),
+      monthlyInterest: Money.toJsonNumber(monthlyInterestCents(balance)),
       nextInterestAt: nextInterestAt(query.now, this.config.appTimezone, this.config.dailyInterestTime).toISOString(),
     };
   }
@@ -99,9 +98,9 @@ export class ListAccountActivityHandler implements IQueryHandler<ListAccountActi
         id: Number(row.id),
         type: row.type,
         kind: row.kind,
-        amount: centsToAmount(row.amount_cents),
-        balanceBefore: centsToAmount(row.balance_before_cents),
-        balanceAfter: centsToAmount(row.balance_after_cents),
+        amount: Money.toJsonNumber(row.amount_cents),
+        balanceBefore: Money.toJsonNumber(row.balance_before_cents),
+        balanceAfter: Money.toJsonNumber(row.balance_after_cents),
         adminName: row.admin_name,
         note: row.note,
         createdAt: new Date(row.created_at).toISOString(),
@@ -129,7 +128,7 @@ export class ListDepositRequestsHandler implements IQueryHandler<ListDepositRequ
     return {
       depositRequests: rows.map((row): DepositRequestItem => ({
         id: Number(row.id),
-        amount: centsToAmount(row.amount_cents),
+        amount: Money.toJsonNumber(row.amount_cents),
         status: row.status,
         requestedAt: new Date(row.requested_at).toISOString(),
         processedAt: iso(row.processed_at),
@@ -158,7 +157,7 @@ export class ListWithdrawalsHandler implements IQueryHandler<ListWithdrawalsQuer
     return {
       withdrawals: rows.map((row): WithdrawalItem => ({
         id: Number(row.id),
-        amount: centsToAmount(row.amount_cents),
+        amount: Money.toJsonNumber(row.amount_cents),
         status: row.status,
         requestedAt: new Date(row.requested_at).toISOString(),
         processedAt: iso(row.processed_at),
@@ -190,10 +189,10 @@ export class ListInterestPaymentsHandler implements IQueryHandler<ListInterestPa
       interestPayments: rows.map((row) => ({
         id: Number(row.id),
         userId: Number(row.user_id),
-        balance: centsToAmount(row.balance_cents),
+        balance: Money.toJsonNumber(row.balance_cents),
         // a fraction (the one non-money number of the contract), e.g. 0.000191780822
         interestRate: Number(row.interest_rate),
-        interestAmount: centsToAmount(row.interest_cents),
+        interestAmount: Money.toJsonNumber(row.interest_cents),
         paymentDate: new Date(row.payment_date).toISOString(),
         status: row.status,
       })),

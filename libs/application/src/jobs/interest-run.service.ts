@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DomainError } from '@savings/domain';
+import { DomainError, Money } from '@savings/domain';
 import type { Sql } from '@savings/database';
 import {
   AccrueInterestBatchCommand,
@@ -153,7 +153,7 @@ export class InterestRunService {
     const result = await this.commandBus.execute<AccrueInterestBatchCommand, AccrueInterestBatchResult>(
       new AccrueInterestBatchCommand(date, range.fromUserId, range.toUserId, context),
     );
-    const creditedCents = decimalToCents(result.creditedTotal);
+    const creditedCents = Money.parse(result.creditedTotal);
     // accrued adds up over runs: a rerun credits only what the earlier run did not
     await this.sql.query(
       `update interest_run_batches
@@ -272,19 +272,4 @@ export class InterestRunService {
     await Promise.all(Array.from({ length: lanes }, () => lane()));
     return stopped;
   }
-}
-
-/** "12.34" (the ledger's decimal string) to exact cents. */
-export function decimalToCents(value: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-  if (!match) throw new DomainError('JOBS.BAD_AMOUNT', 'invalid', `Not a cents amount: "${value}".`);
-  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '0').padEnd(2, '0'));
-  return match[1] === '-' ? -cents : cents;
-}
-
-/** Exact cents as a decimal string with two places ("1234.50"). */
-export function centsToDecimal(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }

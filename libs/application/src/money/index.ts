@@ -1,5 +1,5 @@
 export * from './money.commands';
 export * from './money.queries';
-export * from './money.results';
 export * from './money.module';
-export * from './account-command-runner';
+export * from './account-ledger';
+export * from './command-results';

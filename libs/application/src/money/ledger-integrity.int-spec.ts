@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { VerifyReport } from '@savings/contracts';
+import { type VerifyReport, type DepositRequestResult, type WithdrawalResult } from '@savings/contracts';
 import { testDatabaseUrl } from '@savings/testing';
 import {
   AccrueInterestBatchCommand,
@@ -10,7 +10,7 @@ import {
   RequestWithdrawalCommand,
 } from './money.commands';
 import { ReplayLedgerCommand, VerifyLedgerQuery, type ReplayLedgerResult } from './money.queries';
-import type { DepositRequestResult, WithdrawalResult } from './money.results';
+
 import { adminContext, startMoneyContext, userContext, type MoneyTestContext } from './money-test-context';
 
 jest.setTimeout(300_000);

@@ -1,4 +1,10 @@
-import type { VerifyReport } from '@savings/contracts';
+import {
+  type VerifyReport,
+  type AdjustBalanceResult,
+  type ConfirmDepositRequestResult,
+  type DepositRequestResult,
+  type WithdrawalResult,
+} from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import {
   AccrueInterestBatchCommand,
@@ -14,12 +20,7 @@ import {
   type AccrueInterestBatchResult,
 } from './money.commands';
 import { LedgerBalanceQuery, VerifyLedgerQuery, type LedgerBalanceResult } from './money.queries';
-import type {
-  AdjustBalanceResult,
-  ConfirmDepositRequestResult,
-  DepositRequestResult,
-  WithdrawalResult,
-} from './money.results';
+
 import { adminContext, startMoneyContext, userContext, type MoneyTestContext } from './money-test-context';
 
 jest.setTimeout(120_000);

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountCommandRunner } from './account-command-runner';
+import { AccountLedger } from './account-ledger';
 import { AccrueInterestBatchHandler } from './accrue-interest-batch.handler';
 import {
   CancelDepositRequestHandler,
@@ -29,7 +29,7 @@ import {
  */
 @Module({
   providers: [
-    AccountCommandRunner,
+    AccountLedger,
     RequestDepositHandler,
     EditDepositRequestHandler,
     CancelDepositRequestHandler,

@@ -1,7 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { formatUsd } from '@savings/contracts';
-import { Money } from '@savings/domain';
-import { AccountCommandRunner, adminIdOf, balancesOf, type Outcome } from './account-command-runner';
+import type { WithdrawalResult } from '@savings/contracts';
+import { decide, Money } from '@savings/domain';
+import { AccountLedger, adminIdOf, hasBankingDetails } from './account-ledger';
+import { withdrawalResult } from './command-results';
 import {
   ApproveWithdrawalCommand,
   CancelWithdrawalCommand,
@@ -9,65 +10,47 @@ import {
   PayOutWithdrawalCommand,
   RequestWithdrawalCommand,
 } from './money.commands';
-import { withdrawalAfter } from './money.items';
-import type { WithdrawalResult } from './money.results';
-
-const present = (value: string | null) => value !== null && value.trim() !== '';
-
-const resultFor =
-  (id: (outcome: Outcome) => number) =>
-  (outcome: Outcome): WithdrawalResult => ({
-    withdrawal: withdrawalAfter(outcome, id(outcome)),
-    account: balancesOf(outcome.loaded.user.id, outcome.after),
-  });
 
 /** A customer asks to withdraw: the amount is held (available = balance - pending withdrawals). */
 @CommandHandler(RequestWithdrawalCommand)
 export class RequestWithdrawalHandler implements ICommandHandler<RequestWithdrawalCommand, WithdrawalResult> {
-  constructor(private readonly runner: AccountCommandRunner) {}
+  constructor(private readonly ledger: AccountLedger) {}
 
-  execute(command: RequestWithdrawalCommand): Promise<WithdrawalResult> {
+  async execute(command: RequestWithdrawalCommand): Promise<WithdrawalResult> {
     const amountCents = Money.parse(command.amount);
-    return this.runner.run({
+    const withdrawalId = await this.ledger.nextId('withdrawal_id_seq');
+    return this.ledger.execute({
       name: 'RequestWithdrawal',
       context: command.context,
       fingerprint: { userId: command.userId, amount: command.amount },
-      target: { kind: 'user', userId: command.userId },
-      allocateId: 'withdrawal_id_seq',
-      command: (loaded, id) => ({
-        type: 'RequestWithdrawal',
-        data: {
-          withdrawalId: id as number,
-          amountCents,
-          bankingDetailsSaved: present(loaded.user.beneficiaryName) && present(loaded.user.iban),
-        },
-      }),
-      notifications: (loaded, id) => [
-        {
-          type: 'withdrawal_request',
-          message: `${loaded.user.name} requested a withdrawal of ${formatUsd(Money.toJsonNumber(amountCents))}`,
-          userId: String(loaded.user.id),
-          relatedId: String(id),
-        },
-      ],
-      result: resultFor((outcome) => outcome.allocatedId as number),
+      target: { userId: command.userId },
+      decide: ({ holder, state }) =>
+        decide(
+          {
+            type: 'RequestWithdrawal',
+            data: { withdrawalId, amountCents, bankingDetailsSaved: hasBankingDetails(holder) },
+          },
+          state,
+        ),
+      respond: (outcome) => withdrawalResult(outcome, withdrawalId),
     });
   }
 }
 
 @CommandHandler(EditWithdrawalCommand)
 export class EditWithdrawalHandler implements ICommandHandler<EditWithdrawalCommand, WithdrawalResult> {
-  constructor(private readonly runner: AccountCommandRunner) {}
+  constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: EditWithdrawalCommand): Promise<WithdrawalResult> {
+    const { withdrawalId } = command;
     const amountCents = Money.parse(command.amount);
-    return this.runner.run({
+    return this.ledger.execute({
       name: 'EditWithdrawal',
       context: command.context,
-      fingerprint: { withdrawalId: command.withdrawalId, amount: command.amount },
-      target: { kind: 'withdrawal', id: command.withdrawalId },
-      command: () => ({ type: 'EditWithdrawal', data: { withdrawalId: command.withdrawalId, amountCents } }),
-      result: resultFor(() => command.withdrawalId),
+      fingerprint: { withdrawalId, amount: command.amount },
+      target: { withdrawalId },
+      decide: ({ state }) => decide({ type: 'EditWithdrawal', data: { withdrawalId, amountCents } }, state),
+      respond: (outcome) => withdrawalResult(outcome, withdrawalId),
     });
   }
 }
@@ -75,16 +58,17 @@ export class EditWithdrawalHandler implements ICommandHandler<EditWithdrawalComm
 /** Admin delete of a pending withdrawal: releases the hold; the row stays as `cancelled`. */
 @CommandHandler(CancelWithdrawalCommand)
 export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawalCommand, WithdrawalResult> {
-  constructor(private readonly runner: AccountCommandRunner) {}
+  constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: CancelWithdrawalCommand): Promise<WithdrawalResult> {
-    return this.runner.run({
+    const { withdrawalId } = command;
+    return this.ledger.execute({
       name: 'CancelWithdrawal',
       context: command.context,
-      fingerprint: { withdrawalId: command.withdrawalId },
-      target: { kind: 'withdrawal', id: command.withdrawalId },
-      command: () => ({ type: 'CancelWithdrawal', data: { withdrawalId: command.withdrawalId } }),
-      result: resultFor(() => command.withdrawalId),
+      fingerprint: { withdrawalId },
+      target: { withdrawalId },
+      decide: ({ state }) => decide({ type: 'CancelWithdrawal', data: { withdrawalId } }, state),
+      respond: (outcome) => withdrawalResult(outcome, withdrawalId),
     });
   }
 }
@@ -92,23 +76,28 @@ export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawal
 /** Approval debits the balance (and releases the hold); needs beneficiary and IBAN; twice is 409. */
 @CommandHandler(ApproveWithdrawalCommand)
 export class ApproveWithdrawalHandler implements ICommandHandler<ApproveWithdrawalCommand, WithdrawalResult> {
-  constructor(private readonly runner: AccountCommandRunner) {}
+  constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: ApproveWithdrawalCommand): Promise<WithdrawalResult> {
-    return this.runner.run({
+    const { withdrawalId } = command;
+    return this.ledger.execute({
       name: 'ApproveWithdrawal',
       context: command.context,
-      fingerprint: { withdrawalId: command.withdrawalId },
-      target: { kind: 'withdrawal', id: command.withdrawalId },
-      command: (loaded) => ({
-        type: 'ApproveWithdrawal',
-        data: {
-          withdrawalId: command.withdrawalId,
-          adminId: adminIdOf(command.context),
-          bankingDetailsComplete: present(loaded.user.beneficiaryName) && present(loaded.user.iban),
-        },
-      }),
-      result: resultFor(() => command.withdrawalId),
+      fingerprint: { withdrawalId },
+      target: { withdrawalId },
+      decide: ({ holder, state }) =>
+        decide(
+          {
+            type: 'ApproveWithdrawal',
+            data: {
+              withdrawalId,
+              adminId: adminIdOf(command.context),
+              bankingDetailsComplete: hasBankingDetails(holder),
+            },
+          },
+          state,
+        ),
+      respond: (outcome) => withdrawalResult(outcome, withdrawalId),
     });
   }
 }
@@ -119,23 +108,24 @@ export class ApproveWithdrawalHandler implements ICommandHandler<ApproveWithdraw
  */
 @CommandHandler(PayOutWithdrawalCommand)
 export class PayOutWithdrawalHandler implements ICommandHandler<PayOutWithdrawalCommand, WithdrawalResult> {
-  constructor(private readonly runner: AccountCommandRunner) {}
+  constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: PayOutWithdrawalCommand): Promise<WithdrawalResult> {
-    return this.runner.run({
+    const { withdrawalId, payoutDate } = command;
+    return this.ledger.execute({
       name: 'PayOutWithdrawal',
       context: command.context,
-      fingerprint: { withdrawalId: command.withdrawalId, payoutDate: command.payoutDate },
-      target: { kind: 'withdrawal', id: command.withdrawalId },
-      command: (loaded) => ({
-        type: 'PayOutWithdrawal',
-        data: {
-          withdrawalId: command.withdrawalId,
-          payoutDate: command.payoutDate,
-          alreadyCompleted: loaded.request?.status === 'completed',
-        },
-      }),
-      result: resultFor(() => command.withdrawalId),
+      fingerprint: { withdrawalId, payoutDate },
+      target: { withdrawalId },
+      decide: ({ request, state }) =>
+        decide(
+          {
+            type: 'PayOutWithdrawal',
+            data: { withdrawalId, payoutDate, alreadyCompleted: request?.status === 'completed' },
+          },
+          state,
+        ),
+      respond: (outcome) => withdrawalResult(outcome, withdrawalId),
     });
   }
 }

@@ -1,4 +1,5 @@
 import { DEPOSIT_BANK } from '@savings/contracts';
+import { Money } from '@savings/domain';
 import { csvCell } from '../shared/csv';
 
 /** One bank transfer of a payout file. */
@@ -21,16 +22,12 @@ export interface PayoutDocument {
 
 export const CSV_HEADER = ['beneficiary', 'iban', 'bic', 'amount', 'reference'] as const;
 
-export function formatCents(cents: bigint): string {
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
-}
-
 /** RFC 4180 CSV; a cell a spreadsheet would run as a formula gets a leading apostrophe. */
 export function payoutCsv(document: PayoutDocument): string {
   const rows = [
     CSV_HEADER.join(','),
     ...document.lines.map((line) =>
-      [line.beneficiary, line.iban, line.bic, formatCents(line.amountCents), line.reference].map(csvCell).join(','),
+      [line.beneficiary, line.iban, line.bic, Money.format(line.amountCents), line.reference].map(csvCell).join(','),
     ),
   ];
   return `${rows.join('\r\n')}\r\n`;
@@ -57,7 +54,7 @@ function text(value: string, max: number): string {
 
 /** ISO 20022 customer credit transfer initiation (pain.001.001.03): one payment, one transfer per line. */
 export function payoutPain001(document: PayoutDocument): string {
-  const total = formatCents(document.lines.reduce((sum, line) => sum + line.amountCents, 0n));
+  const total = Money.format(document.lines.reduce((sum, line) => sum + line.amountCents, 0n));
   const count = document.lines.length;
   const messageId = `PAYOUT-${document.fileId}`;
   const created = document.createdAt.toISOString().slice(0, 19);
@@ -68,7 +65,7 @@ export function payoutPain001(document: PayoutDocument): string {
       `          <InstrId>${text(`W${line.withdrawalId}`, 35)}</InstrId>`,
       `          <EndToEndId>${text(`WITHDRAWAL-${line.withdrawalId}`, 35)}</EndToEndId>`,
       '        </PmtId>',
-      `        <Amt><InstdAmt Ccy="USD">${formatCents(line.amountCents)}</InstdAmt></Amt>`,
+      `        <Amt><InstdAmt Ccy="USD">${Money.format(line.amountCents)}</InstdAmt></Amt>`,
       ...(line.bic ? [`        <CdtrAgt><FinInstnId><BIC>${text(line.bic, 11)}</BIC></FinInstnId></CdtrAgt>`] : []),
       `        <Cdtr><Nm>${text(line.beneficiary, 70)}</Nm></Cdtr>`,
       `        <CdtrAcct><Id><IBAN>${text(line.iban, 34)}</IBAN></Id></CdtrAcct>`,

@@ -1,4 +1,3 @@
-import { Money } from '@savings/domain';
 import type { Role } from '@savings/contracts';
 
 /** Who is signed in, as guards and controllers see it; the role is re-read from the database per request. */
@@ -17,11 +16,4 @@ export function normalizeEmail(email: string): string {
 /** Names are NFKC-normalized and trimmed; a name never contains '@', so a login identifier is never ambiguous. */
 export function normalizeName(name: string): string {
   return name.normalize('NFKC').trim().replace(/\s+/g, ' ');
-}
-
-/** Integer cents (a bigint column arrives as a string) to a JSON number with at most two decimals. */
-export function centsToAmount(cents: string | bigint | number | null | undefined): number {
-  if (cents === null || cents === undefined) return 0;
-  // the one cents -> JSON conversion, in the domain's Money
-  return Money.toJsonNumber(Money.fromCentsText(cents));
 }

@@ -1,6 +1,6 @@
+import { Money } from '@savings/domain';
 import type { PublicUser, Role } from '@savings/contracts';
 import type { SqlQueryable } from '@savings/database';
-import { centsToAmount } from './user-identity';
 
 interface UserRow {
   id: string;
@@ -38,8 +38,8 @@ function toPublicUser(row: UserRow): PublicUser {
     id: Number(row.id),
     name: row.name,
     email: row.email,
-    balance: centsToAmount(balanceCents),
-    availableBalance: centsToAmount(balanceCents - BigInt(row.held_cents)),
+    balance: Money.toJsonNumber(balanceCents),
+    availableBalance: Money.toJsonNumber(balanceCents - BigInt(row.held_cents)),
     referenceCode: row.reference_code,
     beneficiaryName: row.beneficiary_name,
     iban: row.iban,

@@ -1,8 +1,15 @@
-import { Messages, amountExceedsAvailable, formatUsd, MIN_DEPOSIT, MIN_WITHDRAWAL } from '@savings/contracts';
 import { DomainError } from '../shared/domain-error';
-import { Money, type Cents } from '../money/money';
+import { formatUsd, type Cents } from '../money/money';
 import { accrueDailyInterest, accrues, DAILY_RATE_DENOMINATOR } from '../interest/interest';
 import type { AccountEvent } from './account-events';
+import { AccountMessages, amountExceedsAvailable, subtractionExceedsAvailable } from './account-messages';
+import {
+  MAX_BALANCE_CENTS,
+  MAX_PENDING_DEPOSIT_REQUESTS,
+  MAX_PENDING_WITHDRAWALS,
+  MIN_DEPOSIT_CENTS,
+  MIN_WITHDRAWAL_CENTS,
+} from './limits';
 
 /**
  * The account aggregate as pure functions (decide / evolve). Time, ids and facts about the user
@@ -28,7 +35,13 @@ export interface AccountState {
   /** numerator over 36500 of the interest owed but not yet credited */
   interestCarry: number;
   lastAccrualDate: string | null;
-  /** only requests still open; closed ones can never change again */
+  /** how many deposit requests and withdrawals are pending (each at most 5) */
+  pendingDepositRequests: number;
+  pendingWithdrawals: number;
+  /**
+   * Open requests the command may act on (the handler loads the one it targets; a fold has them all);
+   * closed ones can never change again.
+   */
   depositRequests: ReadonlyMap<number, OpenDepositRequest>;
   withdrawals: ReadonlyMap<number, OpenWithdrawal>;
 }
@@ -39,6 +52,8 @@ export const initialAccountState: AccountState = {
   heldCents: 0n,
   interestCarry: 0,
   lastAccrualDate: null,
+  pendingDepositRequests: 0,
+  pendingWithdrawals: 0,
   depositRequests: new Map(),
   withdrawals: new Map(),
 };
@@ -78,15 +93,30 @@ export type AccountCommand =
       type: 'AdjustBalance';
       data: { operation: 'add' | 'subtract'; amountCents: Cents; adminId: number | null; note: string | null };
     }
-  | { type: 'AccrueInterest'; data: { accrualDate: string } };
-
-const MIN_DEPOSIT_CENTS = BigInt(MIN_DEPOSIT) * 100n;
-const MIN_WITHDRAWAL_CENTS = BigInt(MIN_WITHDRAWAL) * 100n;
+  | {
+      type: 'AccrueInterest';
+      /**
+       * balanceAtAccrualCents: the balance as it stood at the accrual date's credit instant, when
+       * events effective after it were appended already (a late accrual); the balance of now otherwise.
+       */
+      data: { accrualDate: string; balanceAtAccrualCents?: Cents };
+    };
 
 const invalidAmount = (code: string, message: string) => new DomainError(code, 'invalid', message, { amount: message });
 
 function requirePositive(cents: Cents): void {
-  if (cents <= 0n) throw invalidAmount('LEDGER.AMOUNT_NOT_POSITIVE', Messages.invalidAmount);
+  if (cents <= 0n) throw invalidAmount('LEDGER.AMOUNT_NOT_POSITIVE', AccountMessages.invalidAmount);
+}
+
+/** A credit may not take the balance above the ceiling (api-contract.md section 8). */
+function requireWithinCeiling(state: AccountState, creditCents: Cents): void {
+  if (state.balanceCents + creditCents > MAX_BALANCE_CENTS) {
+    throw invalidAmount('LEDGER.BALANCE_CEILING', AccountMessages.balanceCeiling);
+  }
+}
+
+function tooManyPending(message: string): DomainError {
+  return new DomainError('LEDGER.TOO_MANY_PENDING', 'conflict', message);
 }
 
 function notPending(what: string): DomainError {
@@ -98,14 +128,17 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
   switch (command.type) {
     case 'RequestDeposit': {
       const { depositRequestId, amountCents } = command.data;
-      if (amountCents < MIN_DEPOSIT_CENTS) throw invalidAmount('LEDGER.MIN_DEPOSIT', Messages.minDeposit);
+      if (amountCents < MIN_DEPOSIT_CENTS) throw invalidAmount('LEDGER.MIN_DEPOSIT', AccountMessages.minDeposit);
+      if (state.pendingDepositRequests >= MAX_PENDING_DEPOSIT_REQUESTS) {
+        throw tooManyPending(AccountMessages.tooManyDepositRequests);
+      }
       return [{ type: 'DepositRequested', data: { depositRequestId, amountCents: String(amountCents) } }];
     }
     case 'EditDepositRequest': {
       const { depositRequestId, amountCents } = command.data;
       const request = state.depositRequests.get(depositRequestId);
       if (!request) throw notPending('deposit request');
-      if (amountCents < MIN_DEPOSIT_CENTS) throw invalidAmount('LEDGER.MIN_DEPOSIT', Messages.minDeposit);
+      if (amountCents < MIN_DEPOSIT_CENTS) throw invalidAmount('LEDGER.MIN_DEPOSIT', AccountMessages.minDeposit);
       if (amountCents === request.amountCents) return [];
       return [
         {
@@ -128,38 +161,41 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       const { depositRequestId, note, adminId, referenceCode } = command.data;
       const request = state.depositRequests.get(depositRequestId);
       if (!request) throw notPending('deposit request');
+      requireWithinCeiling(state, request.amountCents);
       return [depositConfirmed(state, request.amountCents, depositRequestId, note, adminId, referenceCode)];
     }
     case 'ConfirmDeposit': {
       const { amountCents, note, adminId, referenceCode } = command.data;
       requirePositive(amountCents);
+      requireWithinCeiling(state, amountCents);
       return [depositConfirmed(state, amountCents, null, note, adminId, referenceCode)];
     }
     case 'RequestWithdrawal': {
       const { withdrawalId, amountCents, bankingDetailsSaved } = command.data;
       if (!bankingDetailsSaved) {
-        throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', Messages.saveBankingFirst);
+        throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', AccountMessages.saveBankingFirst);
       }
-      if (amountCents < MIN_WITHDRAWAL_CENTS) throw invalidAmount('LEDGER.MIN_WITHDRAWAL', Messages.minWithdrawal);
+      if (amountCents < MIN_WITHDRAWAL_CENTS) {
+        throw invalidAmount('LEDGER.MIN_WITHDRAWAL', AccountMessages.minWithdrawal);
+      }
       const available = availableCents(state);
       if (amountCents > available) {
-        throw invalidAmount(
-          'LEDGER.INSUFFICIENT_FUNDS',
-          amountExceedsAvailable(formatUsd(Money.toJsonNumber(available))),
-        );
+        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', amountExceedsAvailable(formatUsd(available)));
       }
+      if (state.pendingWithdrawals >= MAX_PENDING_WITHDRAWALS) throw tooManyPending(AccountMessages.tooManyWithdrawals);
       return [{ type: 'WithdrawalRequested', data: { withdrawalId, amountCents: String(amountCents) } }];
     }
     case 'EditWithdrawal': {
       const { withdrawalId, amountCents } = command.data;
       const withdrawal = state.withdrawals.get(withdrawalId);
       if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
-      if (amountCents < MIN_WITHDRAWAL_CENTS) throw invalidAmount('LEDGER.MIN_WITHDRAWAL', Messages.minWithdrawal);
+      if (amountCents < MIN_WITHDRAWAL_CENTS) {
+        throw invalidAmount('LEDGER.MIN_WITHDRAWAL', AccountMessages.minWithdrawal);
+      }
       // its own hold is released by the edit, so it counts as available here
       const limit = availableCents(state) + withdrawal.amountCents;
-      if (amountCents > limit) {
-        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', amountExceedsAvailable(formatUsd(Money.toJsonNumber(limit))));
-      }
+      if (amountCents > limit)
+        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', amountExceedsAvailable(formatUsd(limit)));
       if (amountCents === withdrawal.amountCents) return [];
       return [
         {
@@ -183,7 +219,7 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       const withdrawal = state.withdrawals.get(withdrawalId);
       if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
       if (!bankingDetailsComplete) {
-        throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', Messages.bankingRequiredToApprove);
+        throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', AccountMessages.bankingRequiredToApprove);
       }
       const after = state.balanceCents - withdrawal.amountCents;
       return [
@@ -220,9 +256,9 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       const { operation, amountCents, adminId, note } = command.data;
       requirePositive(amountCents);
       if (operation === 'subtract' && amountCents > availableCents(state)) {
-        const available = formatUsd(Money.toJsonNumber(availableCents(state)));
-        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', `Amount cannot exceed the available balance of ${available}`);
+        throw invalidAmount('LEDGER.INSUFFICIENT_FUNDS', subtractionExceedsAvailable(formatUsd(availableCents(state))));
       }
+      if (operation === 'add') requireWithinCeiling(state, amountCents);
       const after = operation === 'add' ? state.balanceCents + amountCents : state.balanceCents - amountCents;
       return [
         {
@@ -239,7 +275,8 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       ];
     }
     case 'AccrueInterest': {
-      const event = interestEvent(state, command.data.accrualDate);
+      const { accrualDate, balanceAtAccrualCents = state.balanceCents } = command.data;
+      const event = interestEvent(state, accrualDate, balanceAtAccrualCents);
       return event ? [event] : [];
     }
     default: {
@@ -273,13 +310,14 @@ function depositConfirmed(
 
 /**
  * The InterestAccrued event of one account for one date, or null when there is nothing to do (already
- * accrued for this or a later date, or no balance and no remainder). Used by the decider and by the
- * set-based batch, with the balance as it stood at the accrual instant.
+ * accrued for this or a later date, or no balance and no remainder), on the balance as it stood at the
+ * accrual instant. The credited amount is added to the balance of now (a late accrual lands after
+ * later deposits).
  */
-export function interestEvent(
-  state: Pick<AccountState, 'balanceCents' | 'interestCarry' | 'lastAccrualDate'>,
+function interestEvent(
+  state: AccountState,
   accrualDate: string,
-  balanceAtAccrual: Cents = state.balanceCents,
+  balanceAtAccrual: Cents,
 ): Extract<AccountEvent, { type: 'InterestAccrued' }> | null {
   if (state.lastAccrualDate !== null && state.lastAccrualDate >= accrualDate) return null;
   if (!accrues(balanceAtAccrual, state.interestCarry)) return null;
@@ -312,11 +350,14 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
     heldCents: state.heldCents,
     interestCarry: state.interestCarry,
     lastAccrualDate: state.lastAccrualDate,
+    pendingDepositRequests: state.pendingDepositRequests,
+    pendingWithdrawals: state.pendingWithdrawals,
     depositRequests: state.depositRequests,
     withdrawals: state.withdrawals,
   };
   switch (event.type) {
     case 'DepositRequested':
+      next.pendingDepositRequests = state.pendingDepositRequests + 1;
       next.depositRequests = withEntry(state.depositRequests, event.data.depositRequestId, {
         amountCents: BigInt(event.data.amountCents),
       });
@@ -327,16 +368,18 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       });
       return next;
     case 'DepositRequestCancelled':
+      next.pendingDepositRequests = state.pendingDepositRequests - 1;
       next.depositRequests = withoutEntry(state.depositRequests, event.data.depositRequestId);
       return next;
     case 'DepositConfirmed':
       next.balanceCents = state.balanceCents + BigInt(event.data.amountCents);
-      next.depositRequests =
-        event.data.depositRequestId === null
-          ? state.depositRequests
-          : withoutEntry(state.depositRequests, event.data.depositRequestId);
+      if (event.data.depositRequestId !== null) {
+        next.pendingDepositRequests = state.pendingDepositRequests - 1;
+        next.depositRequests = withoutEntry(state.depositRequests, event.data.depositRequestId);
+      }
       return next;
     case 'WithdrawalRequested':
+      next.pendingWithdrawals = state.pendingWithdrawals + 1;
       next.heldCents = state.heldCents + BigInt(event.data.amountCents);
       next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {
         amountCents: BigInt(event.data.amountCents),
@@ -351,11 +394,13 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       });
       return next;
     case 'WithdrawalCancelled':
+      next.pendingWithdrawals = state.pendingWithdrawals - 1;
       next.heldCents = state.heldCents - BigInt(event.data.amountCents);
       next.withdrawals = withoutEntry(state.withdrawals, event.data.withdrawalId);
       return next;
     case 'WithdrawalApproved': {
       const amount = BigInt(event.data.amountCents);
+      next.pendingWithdrawals = state.pendingWithdrawals - 1;
       next.balanceCents = state.balanceCents - amount;
       next.heldCents = state.heldCents - amount;
       next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Money } from './money';
+import { Money } from './index';
 
 describe('Money', () => {
   it('parses canonical strings exactly and formats them back', () => {

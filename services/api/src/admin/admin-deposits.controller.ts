@@ -16,12 +16,14 @@ import {
   ConfirmDepositRequestCommand,
   EditDepositRequestCommand,
   ListAdminDepositRequestsQuery,
+  type CommandContext,
+} from '@savings/application';
+import {
+  type AdminDepositRequestsResponse,
   type ConfirmDepositRequestResult,
   type DepositRequestResult,
   type DepositResult,
-  type CommandContext,
-} from '@savings/application';
-import type { AdminDepositRequestsResponse } from '@savings/contracts';
+} from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';

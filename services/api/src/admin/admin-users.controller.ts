@@ -9,14 +9,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  AdjustBalanceCommand,
-  GetUserQuery,
-  ListAdminUsersJsonQuery,
-  type AdjustBalanceResult,
-  type CommandContext,
-} from '@savings/application';
-import type { PublicUser } from '@savings/contracts';
+import { AdjustBalanceCommand, GetUserQuery, ListAdminUsersJsonQuery, type CommandContext } from '@savings/application';
+import { type PublicUser, type AdjustBalanceResult } from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';

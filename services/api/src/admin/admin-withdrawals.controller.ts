@@ -15,9 +15,8 @@ import {
   EditWithdrawalCommand,
   ListAdminWithdrawalsQuery,
   type CommandContext,
-  type WithdrawalResult,
 } from '@savings/application';
-import type { AdminWithdrawalsResponse } from '@savings/contracts';
+import { type AdminWithdrawalsResponse, type WithdrawalResult } from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';

@@ -1,5 +1,6 @@
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 import { Messages, parseAmountInput } from '@savings/contracts';
+import { Money } from '@savings/domain';
 
 /**
  * A money amount in a request body (contract section 2): a JSON number or a decimal string, positive,
@@ -32,7 +33,7 @@ export function MinMoneyAmount(minimum: number, message: string): PropertyDecora
       validator: {
         validate: (value: unknown) => {
           const canonical = parseAmountInput(value);
-          return canonical === null || amountToCents(canonical) >= minimumCents;
+          return canonical === null || Money.parse(canonical) >= minimumCents;
         },
       },
     });
@@ -43,10 +44,4 @@ export function toCanonicalAmount(value: number | string): string {
   const canonical = parseAmountInput(value);
   if (canonical === null) throw new TypeError('amount was not validated');
   return canonical;
-}
-
-/** "1000.50" -> 100050n, exact. */
-export function amountToCents(canonical: string): bigint {
-  const [whole, fraction = ''] = canonical.split('.');
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
 }

@@ -22,18 +22,18 @@ import {
   RequestWithdrawalCommand,
   UpdateBankingDetailsCommand,
   type CommandContext,
-  type DepositRequestResult,
   type SessionUser,
-  type WithdrawalResult,
 } from '@savings/application';
-import type {
-  AccountActivityResponse,
-  DashboardResponse,
-  DepositRequestsResponse,
-  InterestPaymentsResponse,
-  PublicUser,
-  UserResponse,
-  WithdrawalsResponse,
+import {
+  type AccountActivityResponse,
+  type DashboardResponse,
+  type DepositRequestsResponse,
+  type InterestPaymentsResponse,
+  type PublicUser,
+  type UserResponse,
+  type WithdrawalsResponse,
+  type DepositRequestResult,
+  type WithdrawalResult,
 } from '@savings/contracts';
 import { AuthSessionService } from '../auth/auth-session.service';
 import { Authenticated, CurrentUser } from '../auth/auth.decorators';

@@ -3,11 +3,11 @@ import type { AppConfig } from '@savings/config';
 import {
   InterestRunService,
   PayoutRunService,
-  centsToDecimal,
   isCalendarDate,
   todayIn,
   type BatchProgress,
 } from '@savings/application';
+import { Money } from '@savings/domain';
 import { parseArgs, UsageError, type CliCommand } from '../command';
 import { openJobsContext } from './jobs-context';
 
@@ -90,7 +90,7 @@ async function dailyInterest(
   for (const summary of result.dates) {
     io.log(
       `Interest ${summary.date} ${summary.status}: ${summary.accounts} accounts credited, ` +
-        `${centsToDecimal(summary.creditedCents)} USD in total (${summary.batches} batches)`,
+        `${Money.format(summary.creditedCents)} USD in total (${summary.batches} batches)`,
     );
   }
   io.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -103,7 +103,7 @@ function batchLine({ outcome, done, total }: BatchProgress): string {
   const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
   return (
     `  [${bar}] ${done}/${total} users [${outcome.fromUserId}, ${outcome.toUserId}): ` +
-    `${outcome.accrued} accrued, ${outcome.alreadyAccrued} already, +${centsToDecimal(outcome.creditedCents)}`
+    `${outcome.accrued} accrued, ${outcome.alreadyAccrued} already, +${Money.format(outcome.creditedCents)}`
   );
 }
 
@@ -118,7 +118,7 @@ async function monthlyWithdrawals(app: INestApplicationContext, date: string, io
   for (const file of result.files) {
     io.log(
       `Payout file ${file.id} (${file.payoutDate}): ${file.withdrawalCount} withdrawals, ` +
-        `${centsToDecimal(file.totalCents)} USD\n  ${file.csvPath}\n  ${file.xmlPath}`,
+        `${Money.format(file.totalCents)} USD\n  ${file.csvPath}\n  ${file.xmlPath}`,
     );
   }
   return 0;

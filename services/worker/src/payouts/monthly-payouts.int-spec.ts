@@ -1,15 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { WithdrawalResult } from '@savings/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Job, Queue } from 'bullmq';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import {
-  ApproveWithdrawalCommand,
-  JobNames,
-  RequestWithdrawalCommand,
-  SQL,
-  type WithdrawalResult,
-} from '@savings/application';
+import { ApproveWithdrawalCommand, JobNames, RequestWithdrawalCommand, SQL } from '@savings/application';
 import type { Sql } from '@savings/database';
 import { resetDatabase } from '@savings/testing';
 import {

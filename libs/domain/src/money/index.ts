@@ -1,0 +1,2 @@
+export * as Money from './money';
+export type { Cents } from './money';

@@ -1,0 +1,229 @@
+import { CURRENT_SCHEMA_VERSION, type AccountEvent, type AccountState } from '@savings/domain';
+import type { SqlQueryable } from '@savings/database';
+import { eventHash, GENESIS_HASH, isAccountStream, userIdOfStream, type EventHasher } from './event-hash';
+import { accountRowOf } from './projection';
+import { ACCOUNT_ROW_COLUMNS, buildDerivedStatement, type NotificationRow } from './projection-writer';
+
+/** Who and what caused an event (api-contract.md section 3). */
+export interface EventMetadata {
+  actor: { kind: string; id: number | string };
+  correlationId: string;
+  causationId: string | null;
+  idempotencyKey: string | null;
+  /** Four eyes (api-contract.md section 9): the admin who asked for the move and the one who approved it. */
+  makerId?: number;
+  checkerId?: number;
+}
+
+/** New events of one stream, appended only if the stream is still at `expectedVersion`. */
+export interface StreamWrite {
+  streamId: string;
+  expectedVersion: number;
+  /** hash of the stream's last event (null for a new stream) */
+  prevHash: string | null;
+  events: AccountEvent[];
+  metadata: EventMetadata;
+  occurredAt: Date;
+  /** An account stream's state after the events (its projection row is written from it). */
+  after?: AccountState;
+  /** Admin notifications caused by these events, written only if the stream's events are. */
+  notifications?: NotificationRow[];
+}
+
+export interface PreparedEvent {
+  streamId: string;
+  version: number;
+  type: string;
+  schemaVersion: number;
+  payload: AccountEvent['data'];
+  metadata: EventMetadata;
+  occurredAt: Date;
+  hash: string;
+  prevHash: string;
+  event: AccountEvent;
+}
+
+export interface AppendedEvent extends PreparedEvent {
+  seq: string;
+}
+
+export interface AppendOutcome {
+  /** The events written, per stream, in order. */
+  appended: Map<string, AppendedEvent[]>;
+  /** Streams another writer moved first: nothing of theirs was written; re-decide them on the new state. */
+  conflicted: string[];
+}
+
+/**
+ * Versions and hash links for new events of one stream. A batch over many streams passes one
+ * batchEventHasher for all of them (the same hashes, the shared members serialized once).
+ */
+export function prepareEvents(write: StreamWrite, hasher: EventHasher = eventHash): PreparedEvent[] {
+  let previous = write.prevHash ?? GENESIS_HASH;
+  return write.events.map((event, index) => {
+    // built whole, then hashed (the hasher reads the content members): no object spread per event
+    const prepared: PreparedEvent = {
+      streamId: write.streamId,
+      version: write.expectedVersion + index + 1,
+      type: event.type,
+      schemaVersion: CURRENT_SCHEMA_VERSION[event.type],
+      payload: event.data,
+      metadata: write.metadata,
+      occurredAt: write.occurredAt,
+      hash: '',
+      prevHash: previous,
+      event,
+    };
+    prepared.hash = hasher(previous, prepared);
+    previous = prepared.hash;
+    return prepared;
+  });
+}
+
+/**
+ * THE append of the ledger: the only code that writes events and moves stream heads. Any number of
+ * streams in two statements inside the caller's transaction, whatever the number (one command, a
+ * group of commands, a day's interest batch):
+ *  1. every stream's head moves from its expected version to the new one, and the events of the
+ *     streams whose head moved are inserted. An account stream's head is its projection row in
+ *     `accounts` (version, last hash and the fold's columns, from projection.accountRowOf); any other
+ *     stream's head is its row in `ledger_streams`. A head that is no longer at the expected version
+ *     (a concurrent writer won) is left alone, and so are its events: that stream is `conflicted`;
+ *  2. postings, read-model rows and notifications of the written events (buildDerivedStatement).
+ * Nothing global is locked: concurrent appends to other streams never wait for each other.
+ */
+export async function appendToStreams(
+  tx: SqlQueryable,
+  writes: StreamWrite[],
+  options: { hasher?: EventHasher } = {},
+): Promise<AppendOutcome> {
+  const outcome: AppendOutcome = { appended: new Map(), conflicted: [] };
+  const pending = writes.filter((write) => write.events.length > 0);
+  if (pending.length === 0) return outcome;
+
+  const metadata: EventMetadata[] = [];
+  const times: Date[] = [];
+  const heads: string[] = [];
+  const events: string[] = [];
+  const preparedByStream = new Map<string, PreparedEvent[]>();
+  for (const write of pending) {
+    const prepared = prepareEvents(write, options.hasher);
+    preparedByStream.set(write.streamId, prepared);
+    heads.push(headLine(write, prepared));
+    // consecutive writes usually share their metadata and time (a batch): each is sent once
+    if (metadata[metadata.length - 1] !== write.metadata) metadata.push(write.metadata);
+    if (times[times.length - 1] !== write.occurredAt) times.push(write.occurredAt);
+    for (const event of prepared) {
+      events.push(
+        [
+          event.streamId,
+          event.version,
+          event.type,
+          event.schemaVersion,
+          event.hash,
+          event.prevHash,
+          metadata.length,
+          times.length,
+          JSON.stringify(event.payload),
+        ].join('\t'),
+      );
+    }
+  }
+
+  const rows = await tx.query<{ seq: string; stream_id: string; version: number }>(EVENTS_STATEMENT, [
+    heads.join('\n'),
+    events.join('\n'),
+    metadata.map((m) => JSON.stringify(m)),
+    times.map((t) => t.toISOString()),
+  ]);
+  const seqOf = new Map<string, string>();
+  for (const row of rows) seqOf.set(`${row.stream_id}\t${row.version}`, row.seq);
+
+  const derived: AppendedEvent[] = [];
+  const notifications: NotificationRow[] = [];
+  for (const write of pending) {
+    const prepared = preparedByStream.get(write.streamId) as PreparedEvent[];
+    if (!seqOf.has(`${write.streamId}\t${prepared[0].version}`)) {
+      outcome.conflicted.push(write.streamId);
+      continue;
+    }
+    const appended = prepared.map((event) => {
+      const withSeq = event as AppendedEvent;
+      withSeq.seq = seqOf.get(`${event.streamId}\t${event.version}`) as string;
+      return withSeq;
+    });
+    outcome.appended.set(write.streamId, appended);
+    derived.push(...appended);
+    if (write.notifications) notifications.push(...write.notifications);
+  }
+  const second = buildDerivedStatement(derived, notifications);
+  if (second) await tx.query(second.text, second.params);
+  return outcome;
+}
+
+/**
+ * A stream head's line for statement 1: stream id, user id (empty for other streams), expected and
+ * new version, new last hash, then the account row's columns (empty for other streams). No field can
+ * hold a tab or a line break: ids, numbers, hex hashes and dates.
+ */
+function headLine(write: StreamWrite, prepared: PreparedEvent[]): string {
+  const last = prepared[prepared.length - 1];
+  const fields: (string | number)[] = [write.streamId, '', write.expectedVersion, last.version, last.hash];
+  if (isAccountStream(write.streamId)) {
+    if (!write.after) throw new Error(`An append to ${write.streamId} needs the account's state after its events`);
+    const userId = userIdOfStream(write.streamId);
+    fields[1] = userId;
+    const row = accountRowOf(String(userId), write.after, last.hash);
+    for (const [, get] of ACCOUNT_ROW_COLUMNS) fields.push(get(row) ?? '');
+  }
+  return fields.join('\t');
+}
+
+/** The account row's columns as `name = h.name` assignments and as typed fields of a head line. */
+const ACCOUNT_SET = ACCOUNT_ROW_COLUMNS.filter(([name]) => name !== 'user_id')
+  .map(([name]) => `${name} = h.${name}`)
+  .join(', ');
+const ACCOUNT_FIELDS = ACCOUNT_ROW_COLUMNS.map(
+  ([name, , type], i) => `nullif(f[${i + 6}], '')::${type} as ${name}`,
+).join(', ');
+
+/**
+ * Statement 1: heads and events arrive as two texts, a line per head or event and a tab between
+ * fields, split in SQL (string_to_table, string_to_array): PostgreSQL decodes that at a fraction of
+ * the cost of JSON or array parameters, which matters for a day's interest (thousands of streams per
+ * statement). Metadata and effective times are sent once each ($3, $4) and referenced by position.
+ * A new non-account stream is created by its first append (expected version 0): the insert is its
+ * guard, as a concurrent creator's row makes it do nothing.
+ */
+const EVENTS_STATEMENT = `
+  with heads as materialized (
+    select f[1] as stream_id, nullif(f[2], '')::int8 as head_user_id, f[3]::int4 as expected,
+           f[4]::int4 as new_version, f[5] as new_hash, ${ACCOUNT_FIELDS}
+      from (select string_to_array(line, E'\\t') as f from string_to_table($1, E'\\n') as line) as lines),
+  accounts_moved as (
+    update accounts a set ${ACCOUNT_SET}, updated_at = now()
+      from heads h
+     where h.head_user_id is not null and a.user_id = h.head_user_id and a.version = h.expected
+    returning h.stream_id),
+  streams_created as (
+    insert into ledger_streams (stream_id, version, last_hash)
+    select stream_id, new_version, new_hash from heads where head_user_id is null and expected = 0
+    on conflict do nothing
+    returning stream_id),
+  streams_moved as (
+    update ledger_streams s set version = h.new_version, last_hash = h.new_hash, updated_at = now()
+      from heads h
+     where h.head_user_id is null and h.expected > 0 and s.stream_id = h.stream_id and s.version = h.expected
+    returning h.stream_id),
+  moved as (
+    select stream_id from accounts_moved
+    union all select stream_id from streams_created
+    union all select stream_id from streams_moved)
+  insert into ledger_events (stream_id, version, type, schema_version, payload, metadata, occurred_at, hash, prev_hash)
+  select e.f[1], e.f[2]::int4, e.f[3], e.f[4]::int2, e.f[9]::jsonb, ($3::jsonb[])[e.f[7]::int4],
+         ($4::timestamptz[])[e.f[8]::int4], e.f[5], e.f[6]
+    from (select string_to_array(line, E'\\t') as f, n
+            from string_to_table($2, E'\\n') with ordinality as lines(line, n)) as e
+   where e.f[1] in (select stream_id from moved)
+   order by e.n
+  returning seq::text as seq, stream_id, version`;

@@ -4,7 +4,7 @@ import { A4_MARGIN, createPdf, drawFacts, drawTable, finishPdf, type Pdf } from 
 import type { StatementDocuments } from './statement-documents';
 import {
   formatCentsGrouped,
-  type AccountHolder,
+  type StatementHolder,
   type InterestCertificate,
   type MonthlyStatement,
 } from './statement-figures';
@@ -44,7 +44,7 @@ function heading(doc: Pdf, title: string): void {
   doc.moveDown(1);
 }
 
-function holderFacts(holder: AccountHolder): [string, string][] {
+function holderFacts(holder: StatementHolder): [string, string][] {
   return [
     ['Account holder', holder.name],
     ['E-mail', holder.email],

@@ -27,7 +27,7 @@ export interface StatementLine {
   balanceAfterCents: bigint;
 }
 
-export interface AccountHolder {
+export interface StatementHolder {
   userId: number;
   name: string;
   email: string;
@@ -35,7 +35,7 @@ export interface AccountHolder {
 }
 
 export interface MonthlyStatement {
-  holder: AccountHolder;
+  holder: StatementHolder;
   month: string;
   timeZone: string;
   /** the month's first instant (the opening balance is the balance at it) */
@@ -60,7 +60,7 @@ export interface MonthSummary {
 }
 
 export interface InterestCertificate {
-  holder: AccountHolder;
+  holder: StatementHolder;
   year: number;
   timeZone: string;
   from: Date;
@@ -115,7 +115,7 @@ function totals(movements: readonly { amountCents: bigint }[]): { credits: bigin
 
 /** A month's statement: the opening, each movement in effective order with the balance after it, the closing. */
 export function buildMonthlyStatement(input: {
-  holder: AccountHolder;
+  holder: StatementHolder;
   month: string;
   timeZone: string;
   from: Date;
@@ -188,7 +188,7 @@ export function summarizeMonths(
 
 /** The year's interest per month and in total, with the balances at the year's edges. */
 export function buildInterestCertificate(input: {
-  holder: AccountHolder;
+  holder: StatementHolder;
   year: number;
   timeZone: string;
   from: Date;

@@ -8,7 +8,7 @@ import {
   buildInterestCertificate,
   buildMonthlyStatement,
   summarizeMonths,
-  type AccountHolder,
+  type StatementHolder,
   type InterestCertificate,
   type LedgerMovement,
   type MonthlyStatement,
@@ -99,7 +99,7 @@ export class StatementReader {
     });
   }
 
-  async holder(userId: number): Promise<AccountHolder> {
+  async holder(userId: number): Promise<StatementHolder> {
     const [row] = await this.sql.query<{ name: string; email: string; reference_code: string }>(
       'select name, email, reference_code from users where id = $1',
       [userId],

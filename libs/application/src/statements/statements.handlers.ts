@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { StatementMonthsResponse } from '@savings/contracts';
-import { centsToAmount } from '../users/user-identity';
+import { Money } from '@savings/domain';
 import { interestCertificateFileName, statementCsv, statementFileName } from './statement-csv';
 import { STATEMENT_DOCUMENTS, type StatementDocuments } from './statement-documents';
 import { parseMonth, parseYear } from './statement-period';
@@ -22,10 +22,10 @@ export class ListStatementMonthsHandler implements IQueryHandler<ListStatementMo
     return {
       months: months.map((m) => ({
         month: m.month,
-        opening: centsToAmount(m.openingCents),
-        closing: centsToAmount(m.closingCents),
-        credits: centsToAmount(m.creditsCents),
-        debits: centsToAmount(m.debitsCents),
+        opening: Money.toJsonNumber(m.openingCents),
+        closing: Money.toJsonNumber(m.closingCents),
+        credits: Money.toJsonNumber(m.creditsCents),
+        debits: Money.toJsonNumber(m.debitsCents),
       })),
     };
   }

@@ -78,6 +78,7 @@ export class AuditController {
       'The whole log as JSON Lines (header, events with postings, blocks, end line with sha256), streamed; check it offline with `npm run ledger -- verify --file`',
   })
   @ApiProduces('application/x-ndjson')
+  @ApiOkResponse({ description: 'The log, one JSON object per line (attachment)' })
   async exportLog(@Res() res: Response): Promise<void> {
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     res.setHeader(

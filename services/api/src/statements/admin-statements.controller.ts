@@ -37,6 +37,7 @@ export class AdminStatementsController {
   @USER_PARAM
   @MONTH_PARAM
   @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The statement as CSV (attachment)' })
   @BAD_PERIOD
   @NO_STATEMENT
   async csv(
@@ -52,6 +53,7 @@ export class AdminStatementsController {
   @USER_PARAM
   @MONTH_PARAM
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF (attachment)' })
   @BAD_PERIOD
   @NO_STATEMENT
   async pdf(
@@ -67,6 +69,7 @@ export class AdminStatementsController {
   @USER_PARAM
   @YEAR_PARAM
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF (attachment)' })
   @BAD_PERIOD
   @NO_STATEMENT
   async interestCertificate(

@@ -47,6 +47,7 @@ export class StatementsController {
   @ApiOperation({ summary: 'A month’s statement as CSV: opening, every movement with the balance after it, closing' })
   @MONTH_PARAM
   @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The statement as CSV (attachment)' })
   @BAD_PERIOD
   @NO_STATEMENT
   async csv(
@@ -61,6 +62,7 @@ export class StatementsController {
   @ApiOperation({ summary: 'A month’s statement as PDF' })
   @MONTH_PARAM
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF (attachment)' })
   @BAD_PERIOD
   @NO_STATEMENT
   async pdf(
@@ -75,6 +77,7 @@ export class StatementsController {
   @ApiOperation({ summary: 'The year’s interest per month and in total (an interest certificate for tax)' })
   @YEAR_PARAM
   @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'The PDF (attachment)' })
   @BAD_PERIOD
   @NO_STATEMENT
   async interestCertificate(

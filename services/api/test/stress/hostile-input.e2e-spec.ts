@@ -287,7 +287,7 @@ async function send(role: Role, fuzz: FuzzRequest): Promise<request.Response> {
 
 function describeRequest(role: Role, fuzz: FuzzRequest, response: request.Response): string {
   const body = JSON.stringify(fuzz.body).slice(0, 300);
-  return `${role} ${routeKey(fuzz.route)} ${JSON.stringify(fuzz.pathValues)} q=${JSON.stringify(fuzz.query)} body=${body} -> ${response.status} ${response.text.slice(0, 300)}`;
+  return `${role} ${routeKey(fuzz.route)} ${JSON.stringify(fuzz.pathValues)} q=${JSON.stringify(fuzz.query)} body=${body} -> ${response.status} ${(response.text ?? '[binary]').slice(0, 300)}`;
 }
 
 const INTERNALS =

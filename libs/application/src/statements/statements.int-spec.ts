@@ -28,6 +28,9 @@ import {
   type StatementFile,
 } from './statements.queries';
 
+// PDFs are rendered and parsed back in child processes: slow on a loaded machine
+jest.setTimeout(60_000);
+
 /**
  * Statement figures against `ledger balance --as-of` (LedgerBalanceQuery, the command line's query)
  * on a history of deposits, interest (some accrued late), adjustments and a withdrawal across month

@@ -5,6 +5,9 @@ import { startWorker, waitFor, workerTestConfig } from '../../../worker/src/test
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { fundedCustomer, signedIn, type TestActor } from '../../test/back-office';
 
+// a verify run waits for a worker: slow on a loaded machine
+jest.setTimeout(60_000);
+
 /** The auditor console's calls, with a real worker running the verify jobs. */
 describe('audit console API', () => {
   let t: TestApp;

@@ -3,6 +3,9 @@ import { TECHNICAL_OVERVIEW_LANGUAGES, technicalOverview } from '@savings/contra
 import { pdfText } from '@savings/testing';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
+// PDFs are rendered and parsed back in child processes: slow on a loaded machine
+jest.setTimeout(60_000);
+
 /** The technical overview PDF, public, in every language of the site, from the same text as the page. */
 describe('GET /api/public/technical-overview.pdf', () => {
   let t: TestApp;

@@ -14,6 +14,9 @@ import {
   type TestAgent,
 } from '../../test/back-office';
 
+// PDFs are rendered and parsed back in child processes: slow on a loaded machine
+jest.setTimeout(60_000);
+
 /** Statements over HTTP: own account only for customers, any account read-only for admins and auditors. */
 describe('statements API', () => {
   let t: TestApp;

@@ -84,6 +84,24 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['services/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['ParseIntPipe'],
+              message:
+                "Path ids use IdParamPipe (services/api/src/http/id-param.pipe.ts): ParseIntPipe accepts '-1' and '01'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}', 'web/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

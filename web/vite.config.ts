@@ -103,7 +103,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
         },
         build: {
           outDir: 'dist',
-          sourcemap: true,
+          // source maps would publish the app's source (2.2 MB): production builds have none (contract section 8)
+          sourcemap: false,
           chunkSizeWarningLimit: 700,
           // dist/.vite/manifest.json (never served: a dotfile) tells `npm run bench -- web` which chunks the
           // landing page loads

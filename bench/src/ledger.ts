@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,41 +10,52 @@ import {
   MoneyModule,
   PlatformModule,
   ReplayLedgerCommand,
+  VerifyLedgerQuery,
   type ReplayLedgerResult,
 } from '@savings/application';
+import type { VerifyReport } from '@savings/contracts';
 import { loadConfig, type AppConfig } from '@savings/config';
 import { dropDatabase, migrateDatabase, queryableOf } from '@savings/database';
-import { evolve, initialAccountState, type AccountEvent, type AccountState } from '@savings/domain';
-import { appendToStreams, streamIdOf, type EventMetadata } from '@savings/ledger';
+import {
+  decide,
+  evolve,
+  initialAccountState,
+  type AccountCommand,
+  type AccountEvent,
+  type AccountState,
+} from '@savings/domain';
+import { appendToStreams, batchEventHasher, streamIdOf, type EventMetadata, type StreamWrite } from '@savings/ledger';
 
 /**
  * `npm run bench -- ledger [--seconds S] [--events N] [--replay-only]` on its own database
  * (savings_bench_ledger):
  *  1. baseline: the ledger's append (appendToStreams: account head + events, then postings +
  *     projection) called by a plain `pg` loop that keeps each account's state itself: no load, no
- *     idempotency, no framework; 1/4/16 writers on distinct accounts;
- *  2. the same money command (AdjustBalance add) through the CommandBus and the real handlers,
- *     1/4/16 writers on distinct accounts;
+ *     idempotency, no framework, one transaction per append; 1/16/64 writers on distinct accounts;
+ *  2. the same money command (AdjustBalance add) through the CommandBus and the real handlers (group
+ *     commit included), 1/16/64 writers on distinct accounts, with each command's latency;
  *     each a median of 3 timed runs, interleaved so load on the machine hits both alike;
- *  3. replay of N (default 1,000,000) events into empty read models: events/s, peak RSS, and the CPU
- *     seconds of the replaying process (steadier than wall time on a shared machine). The replay runs
- *     in a fresh child process, as `npm run ledger -- replay` does (a process of its own: the same
- *     module set with the command line's pool size, the same ReplayLedgerCommand through the
- *     CommandBus, so the same rebuildReadModels); measured in this process it would carry the heap
- *     and JIT state of the append rounds, which the command never has (~10% slower, not the command's
- *     speed).
- * Writes bench/results/ledger.json; `--replay-only` skips 1 and 2 and writes nothing (for iterating
- * on replay), so the file always holds one complete run.
+ *  3. a log of N (default 1,000,000) events appended through the ledger (real hashes and postings),
+ *     then, each in a fresh child process as the command line runs them (same modules, the command
+ *     line's pool, through the buses), `ledger replay` into empty read models (events/s, peak RSS, CPU
+ *     seconds: steadier than wall time on a shared machine) and `ledger verify` (seconds).
+ * Writes bench/results/ledger.json; `--replay-only` skips 1, 2 and verify and writes nothing (for
+ * iterating on replay), so the file always holds one complete run.
  */
 const repoRoot = resolve(__dirname, '../..');
-const WRITERS = [1, 4, 16] as const;
+const WRITERS = [1, 16, 64] as const;
 const ROUNDS = 3;
 
 interface LedgerResults {
   baseline_tps: Record<string, number>;
   handler_tps: Record<string, number>;
+  /** per writer count: median over the rounds of each round's command latency percentile */
+  handler_p50_ms: Record<string, number>;
+  handler_p99_ms: Record<string, number>;
   replay_events_per_s: number;
   replay_peak_rss_mb: number;
+  /** `ledger verify` (every check) over the replayed log, in a process of its own */
+  verify_seconds: number;
 }
 
 function flag(args: string[], name: string, fallback: number): number {
@@ -75,14 +86,16 @@ class LedgerBenchModule {
   }
 }
 
-/** The flag that makes `ledger` the replay child of section 3 (not for command-line use). */
-const REPLAY_CHILD = '--replay-child';
+/** The flag that makes `ledger` a child of section 3 (not for command-line use): `--child replay|verify`. */
+const CHILD = '--child';
 /** services/cli's application context opens a pool of 4 (with-application.ts). */
 const CLI_POOL_MAX = 4;
 
-interface ReplayFigures {
+interface ChildFigures {
+  /** replay: events replayed; verify: events the hash chain check covered */
   events: number;
   accounts: number;
+  ok: boolean;
   seconds: number;
   cpuSeconds: number;
   rssBeforeMb: number;
@@ -90,17 +103,17 @@ interface ReplayFigures {
 }
 
 /**
- * The child of section 3: what `npm run ledger -- replay` runs (ReplayLedgerCommand through the
- * CommandBus), timed from the command to its result, its figures sent to the parent.
+ * A child of section 3: what `npm run ledger -- replay` or `-- verify` runs (ReplayLedgerCommand or
+ * VerifyLedgerQuery through the buses, the command line's pool), timed from the call to its result,
+ * its figures sent to the parent.
  */
-async function replayChild(databaseUrl: string): Promise<void> {
+async function ledgerChild(databaseUrl: string, what: 'replay' | 'verify'): Promise<void> {
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
   const app = await NestFactory.createApplicationContext(LedgerBenchModule.forRoot(config, CLI_POOL_MAX), {
     logger: ['error', 'warn'],
   });
   await app.init();
   try {
-    const bus = app.get(CommandBus);
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     const sampler = setInterval(() => {
@@ -108,21 +121,33 @@ async function replayChild(databaseUrl: string): Promise<void> {
     }, 20);
     const started = process.hrtime.bigint();
     const cpuBefore = process.cpuUsage();
-    const result: ReplayLedgerResult = await bus.execute(new ReplayLedgerCommand());
+    let events = 0;
+    let accounts = 0;
+    let ok = true;
+    if (what === 'replay') {
+      const result: ReplayLedgerResult = await app.get(CommandBus).execute(new ReplayLedgerCommand());
+      [events, accounts] = [result.events, result.accounts];
+    } else {
+      const report: VerifyReport = await app.get(QueryBus).execute(new VerifyLedgerQuery());
+      ok = report.ok;
+      events = report.checks.find((check) => check.name === 'hash chain per stream')?.checked ?? 0;
+      if (!ok) console.error(JSON.stringify(report.checks.filter((check) => !check.ok)));
+    }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const cpu = process.cpuUsage(cpuBefore);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-    const figures: ReplayFigures = {
-      events: result.events,
-      accounts: result.accounts,
+    const figures: ChildFigures = {
+      events,
+      accounts,
+      ok,
       seconds,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       rssBeforeMb: rssBefore / 1048576,
       peakRssMb: peak / 1048576,
     };
     await new Promise<void>((resolveSent, rejectSent) => {
-      if (!process.send) throw new Error(`${REPLAY_CHILD} must be forked by the ledger bench`);
+      if (!process.send) throw new Error(`${CHILD} must be forked by the ledger bench`);
       process.send(figures, (error: Error | null) => (error ? rejectSent(error) : resolveSent()));
     });
   } finally {
@@ -130,21 +155,21 @@ async function replayChild(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Forks bench/dist/main.js as the replay child and resolves its figures. */
-function replayInChildProcess(databaseUrl: string): Promise<ReplayFigures> {
+/** Forks bench/dist/main.js as a child of section 3 and resolves its figures. */
+function inChildProcess(databaseUrl: string, what: 'replay' | 'verify'): Promise<ChildFigures> {
   return new Promise((resolveFigures, rejectFigures) => {
-    const child = fork(join(repoRoot, 'bench/dist/main.js'), ['ledger', REPLAY_CHILD], {
+    const child = fork(join(repoRoot, 'bench/dist/main.js'), ['ledger', CHILD, what], {
       env: { ...process.env, BENCH_LEDGER_DATABASE_URL: databaseUrl },
       stdio: 'inherit',
     });
-    let figures: ReplayFigures | undefined;
+    let figures: ChildFigures | undefined;
     child.on('message', (message) => {
-      figures = message as ReplayFigures;
+      figures = message as ChildFigures;
     });
     child.on('error', rejectFigures);
     child.on('exit', (code) => {
       if (code === 0 && figures) resolveFigures(figures);
-      else rejectFigures(new Error(`the replay child exited with ${code}${figures ? '' : ' and no figures'}`));
+      else rejectFigures(new Error(`the ${what} child exited with ${code}${figures ? '' : ' and no figures'}`));
     });
   });
 }
@@ -248,62 +273,99 @@ async function baselineRun(pool: Pool, accounts: number[], writers: number, seco
   }
 }
 
-async function handlerRun(bus: CommandBus, accounts: number[], writers: number, seconds: number): Promise<number> {
+async function handlerRun(
+  bus: CommandBus,
+  accounts: number[],
+  writers: number,
+  seconds: number,
+): Promise<{ tps: number; p50: number; p99: number }> {
   const context = { actor: { kind: 'admin' as const, id: 1 }, correlationId: 'bench-handler' };
-  return timed(writers, seconds, async (writer, stop) => {
+  const latencies: number[] = [];
+  const tps = await timed(writers, seconds, async (writer, stop) => {
     let n = 0;
     while (!stop()) {
+      const started = process.hrtime.bigint();
       await bus.execute(new AdjustBalanceCommand(accounts[writer], '1.00', 'add', null, context));
+      latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       n += 1;
     }
     return n;
   });
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { tps, p50: at(0.5), p99: at(0.99) };
 }
 
 /**
- * N events in set-based SQL: `accounts` streams of DepositConfirmed then alternating BalanceAdjusted
- * and InterestAccrued (one accrual date per version), interleaved in seq order as a live ledger would be.
- * Postings are not seeded: replay reads only the events.
+ * N events through the ledger's one append (real hashes, postings and projections, so verify checks a
+ * real log): `accounts` streams of a DepositConfirmed, then alternating BalanceAdjusted and
+ * InterestAccrued (one accrual date per version) decided by the account decider; each round appends
+ * one event to every stream in one transaction, so the log interleaves streams as a live ledger does.
  */
 async function seedEvents(pool: Pool, events: number): Promise<{ accounts: number; seconds: number }> {
   const started = Date.now();
   const perStream = 100;
   const accounts = Math.ceil(events / perStream);
-  const { rows } = await pool.query<{ first: string }>(
+  const { rows } = await pool.query<{ id: string }>(
     `with inserted as (
        insert into users (name, email, password_hash, reference_code)
        select 'Replay ' || i, 'replay-' || i || '@example.test', 'x', 'RP' || i from generate_series(1, $1) as i
        returning id)
-     select min(id)::text as first from inserted`,
+     insert into accounts (user_id) select id from inserted returning user_id::text as id`,
     [accounts],
   );
-  const firstUser = Number(rows[0].first);
-  const chunk = 10; // versions per statement: 10 x accounts rows
-  for (let fromVersion = 1; fromVersion <= perStream; fromVersion += chunk) {
-    await pool.query(
-      `insert into ledger_events (stream_id, version, type, schema_version, payload, metadata, occurred_at, hash, prev_hash)
-       select 'account-' || u, v,
-              case when v = 1 then 'DepositConfirmed' when v % 2 = 0 then 'BalanceAdjusted' else 'InterestAccrued' end,
-              1,
-              case
-                when v = 1 then jsonb_build_object('depositRequestId', null, 'amountCents', '100000', 'note', null,
-                  'adminId', 1, 'referenceCode', 'RP' || u, 'balanceBeforeCents', '0', 'balanceAfterCents', '100000')
-                when v % 2 = 0 then jsonb_build_object('operation', 'add', 'amountCents', '100', 'adminId', 1,
-                  'note', 'bench', 'balanceBeforeCents', (100000 + (v / 2 - 1) * 100 + (v / 2 - 1) * 19)::text,
-                  'balanceAfterCents', (100000 + (v / 2) * 100 + (v / 2 - 1) * 19)::text)
-                else jsonb_build_object('accrualDate', to_char(date '2030-01-01' + v, 'YYYY-MM-DD'),
-                  'balanceCents', '100000', 'rateNumerator', 7, 'rateDenominator', 36500,
-                  'exactOwedCents', '700000/36500', 'creditedCents', '19', 'carryBefore', 0, 'carryAfter', 6500,
-                  'balanceAfterCents', '100019')
-              end,
-              jsonb_build_object('actor', jsonb_build_object('kind', 'job', 'id', 'bench'), 'correlationId', 'seed',
-                'causationId', null, 'idempotencyKey', null),
-              timestamptz '2030-01-01 10:00:00+00' + v * interval '1 day',
-              md5('e' || u || ':' || v), md5('e' || u || ':' || (v - 1))
-         from generate_series($1::int, $2::int) as v, generate_series($3::int8, $4::int8) as u
-        order by v, u`,
-      [fromVersion, Math.min(perStream, fromVersion + chunk - 1), firstUser, firstUser + accounts - 1],
-    );
+  const streams = rows.map((row) => ({
+    userId: Number(row.id),
+    state: initialAccountState,
+    lastHash: null as string | null,
+  }));
+  const metadata: EventMetadata = {
+    actor: { kind: 'job', id: 'bench' },
+    correlationId: 'seed',
+    causationId: null,
+    idempotencyKey: null,
+  };
+  const ROUND_STREAMS = 10_000;
+  for (let version = 1; version <= perStream; version += 1) {
+    const occurredAt = new Date(Date.UTC(2030, 0, 1, 10) + version * 86_400_000);
+    const accrualDate = occurredAt.toISOString().slice(0, 10);
+    for (let start = 0; start < streams.length; start += ROUND_STREAMS) {
+      const chunk = streams.slice(start, start + ROUND_STREAMS);
+      const writes: StreamWrite[] = chunk.map((stream) => {
+        const command: AccountCommand =
+          version === 1
+            ? { type: 'ConfirmDeposit', data: { amountCents: 100000n, note: null, adminId: 1, referenceCode: 'RP' } }
+            : version % 2 === 0
+              ? { type: 'AdjustBalance', data: { operation: 'add', amountCents: 100n, adminId: 1, note: 'bench' } }
+              : { type: 'AccrueInterest', data: { accrualDate } };
+        const decided = decide(command, stream.state);
+        return {
+          streamId: streamIdOf(stream.userId),
+          expectedVersion: stream.state.version,
+          prevHash: stream.lastHash,
+          events: decided,
+          metadata,
+          occurredAt,
+          after: decided.reduce(evolve, stream.state),
+        };
+      });
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const outcome = await appendToStreams(queryableOf(client), writes, {
+          hasher: batchEventHasher(metadata, occurredAt),
+        });
+        if (outcome.conflicted.length > 0) throw new Error('the seed lost a race with itself');
+        await client.query('commit');
+        chunk.forEach((stream, i) => {
+          const appended = outcome.byWrite[i] ?? [];
+          stream.state = writes[i].after as AccountState;
+          if (appended.length > 0) stream.lastHash = appended[appended.length - 1].hash;
+        });
+      } finally {
+        client.release();
+      }
+    }
   }
   return { accounts, seconds: (Date.now() - started) / 1000 };
 }
@@ -313,43 +375,66 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
   const replayEvents = flag(args, 'events', 1_000_000);
   const replayOnly = args.includes('--replay-only');
   const databaseUrl = benchDatabaseUrl();
-  if (args.includes(REPLAY_CHILD)) {
-    await replayChild(databaseUrl);
-    return { baseline_tps: {}, handler_tps: {}, replay_events_per_s: 0, replay_peak_rss_mb: 0 };
+  const child = args.indexOf(CHILD);
+  if (child >= 0) {
+    await ledgerChild(databaseUrl, args[child + 1] === 'verify' ? 'verify' : 'replay');
+    return {
+      baseline_tps: {},
+      handler_tps: {},
+      handler_p50_ms: {},
+      handler_p99_ms: {},
+      replay_events_per_s: 0,
+      replay_peak_rss_mb: 0,
+      verify_seconds: 0,
+    };
   }
   console.log(`[bench ledger] database ${new URL(databaseUrl).pathname.slice(1)} (dropped and recreated)`);
   await dropDatabase(databaseUrl);
   await migrateDatabase(databaseUrl);
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
-  const pool = new Pool({ connectionString: databaseUrl, max: 20, application_name: 'bench-baseline' });
+  // the baseline's writers each hold a connection of their own
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: Math.max(...WRITERS) + 4,
+    application_name: 'bench-baseline',
+  });
   const app: INestApplicationContext = await NestFactory.createApplicationContext(LedgerBenchModule.forRoot(config), {
     logger: ['error', 'warn'],
   });
   await app.init();
   const baseline_tps: Record<string, number> = {};
   const handler_tps: Record<string, number> = {};
+  const handler_p50_ms: Record<string, number> = {};
+  const handler_p99_ms: Record<string, number> = {};
   let replay_events_per_s = 0;
   let replay_peak_rss_mb = 0;
+  let verify_seconds = 0;
   try {
     if (!replayOnly) {
       const bus = app.get(CommandBus);
-      const baselineAccounts = await createUsers(pool, 16, 'baseline');
-      const handlerAccounts = await createUsers(pool, 16, 'handler');
+      const most = Math.max(...WRITERS);
+      const baselineAccounts = await createUsers(pool, most, 'baseline');
+      const handlerAccounts = await createUsers(pool, most, 'handler');
       // warm-up: JIT, pools, plans
       await baselineRun(pool, baselineAccounts, 4, 1);
       await handlerRun(bus, handlerAccounts, 4, 1);
       for (const writers of WRITERS) {
         const base: number[] = [];
-        const handler: number[] = [];
+        const handler: { tps: number; p50: number; p99: number }[] = [];
         for (let round = 0; round < ROUNDS; round += 1) {
           base.push(await baselineRun(pool, baselineAccounts, writers, seconds));
           handler.push(await handlerRun(bus, handlerAccounts, writers, seconds));
         }
-        baseline_tps[String(writers)] = round1(median(base));
-        handler_tps[String(writers)] = round1(median(handler));
+        const key = String(writers);
+        baseline_tps[key] = round1(median(base));
+        handler_tps[key] = round1(median(handler.map((h) => h.tps)));
+        handler_p50_ms[key] = round1(median(handler.map((h) => h.p50)));
+        handler_p99_ms[key] = round1(median(handler.map((h) => h.p99)));
         console.log(
           `[bench ledger] ${writers} writer(s): baseline ${base.map(round1).join(' / ')} appends/s, ` +
-            `handler ${handler.map(round1).join(' / ')} commands/s (medians ${baseline_tps[writers]} / ${handler_tps[writers]})`,
+            `handler ${handler.map((h) => round1(h.tps)).join(' / ')} commands/s ` +
+            `(medians ${baseline_tps[key]} / ${handler_tps[key]}, x${(handler_tps[key] / baseline_tps[key]).toFixed(2)}; ` +
+            `handler p50 ${handler_p50_ms[key]} ms, p99 ${handler_p99_ms[key]} ms)`,
         );
       }
     }
@@ -359,7 +444,7 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
     try {
       await client.query('set session_replication_role = replica');
       await client.query(
-        'truncate ledger_events, ledger_postings, ledger_blocks, accounts, deposit_requests, withdrawals, deposits, admin_transactions, interest_payments restart identity',
+        'truncate ledger_events, ledger_postings, ledger_blocks, ledger_streams, accounts, deposit_requests, withdrawals, deposits, admin_transactions, interest_payments, admin_notifications, idempotency_keys restart identity',
       );
       await client.query('set session_replication_role = origin');
     } finally {
@@ -369,7 +454,7 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
     const [{ n }] = (await pool.query<{ n: number }>('select count(*)::int as n from ledger_events')).rows;
     console.log(`[bench ledger] seeded ${n} events in ${seeded.accounts} streams in ${seeded.seconds.toFixed(1)} s`);
     await pool.query('vacuum analyze ledger_events');
-    const replayed = await replayInChildProcess(databaseUrl);
+    const replayed = await inChildProcess(databaseUrl, 'replay');
     replay_events_per_s = Math.round(replayed.events / replayed.seconds);
     replay_peak_rss_mb = round1(replayed.peakRssMb);
     console.log(
@@ -378,17 +463,35 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
         `Node CPU ${replayed.cpuSeconds.toFixed(1)} s; RSS ${round1(replayed.rssBeforeMb)} MB before, ` +
         `peak ${replay_peak_rss_mb} MB`,
     );
+    if (!replayOnly) {
+      const verified = await inChildProcess(databaseUrl, 'verify');
+      if (!verified.ok) throw new Error('ledger verify failed on the bench log (see above)');
+      verify_seconds = Math.round(verified.seconds * 100) / 100;
+      console.log(
+        `[bench ledger] verify (child process, as \`ledger verify\`): ${verified.events} events in ` +
+          `${verify_seconds} s; Node CPU ${verified.cpuSeconds.toFixed(1)} s; peak RSS ${round1(verified.peakRssMb)} MB`,
+      );
+    }
   } finally {
     await app.close();
     await pool.end();
   }
-  const results: LedgerResults = { baseline_tps, handler_tps, replay_events_per_s, replay_peak_rss_mb };
+  const results: LedgerResults = {
+    baseline_tps,
+    handler_tps,
+    handler_p50_ms,
+    handler_p99_ms,
+    replay_events_per_s,
+    replay_peak_rss_mb,
+    verify_seconds,
+  };
   if (replayOnly) return results;
   const dir = join(repoRoot, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ledger.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(
-    `[bench ledger] handler/baseline at 16 writers: ${((handler_tps['16'] / baseline_tps['16']) * 100).toFixed(0)}% (target >= 50%)`,
+    `[bench ledger] handler/baseline at 16 writers: x${(handler_tps['16'] / baseline_tps['16']).toFixed(2)} ` +
+      `(target >= 2.0), p99 ${handler_p99_ms['16']} ms (target <= 50); verify ${verify_seconds} s (target < 10)`,
   );
   console.log('[bench ledger] written to bench/results/ledger.json');
   return results;

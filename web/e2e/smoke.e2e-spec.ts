@@ -32,4 +32,15 @@ describe('the built stack in Chromium', () => {
     await expect(page.locator('h1').first().textContent()).resolves.toContain('Pagina Non Trovata');
     await context.close();
   });
+
+  it('publishes no source maps: the scripts name none and a .map beside them is 404 (contract section 8)', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (await fetch(`${baseUrl()}${script}`)).text();
+      expect(code).not.toMatch(/sourceMappingURL/);
+      expect((await fetch(`${baseUrl()}${script}.map`)).status).toBe(404);
+    }
+  });
 });

@@ -35,6 +35,53 @@ describe('loadConfig', () => {
     }
   });
 
+  it('trusts no proxy unless TRUST_PROXY says which (hop count or addresses), and never "true"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,192.168.1.5, fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'fd00::/8',
+    ]);
+    for (const value of ['true', 'nginx', '10.0.0.0/33', '300.1.1.1', '10.0.0.0/8/1', 'loopback,', '101']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('validates the worker settings instead of falling back silently', () => {
+    expect(loadConfig({}).worker).toEqual({
+      concurrency: 2,
+      lockMs: 30_000,
+      metricsPort: 9464,
+      interestBatchSize: 5000,
+      schedules: true,
+      sealIntervalMs: 60_000,
+    });
+    expect(
+      loadConfig({
+        WORKER_CONCURRENCY: '4',
+        WORKER_SCHEDULES: 'off',
+        LEDGER_SEAL_INTERVAL_MS: '0',
+        WORKER_METRICS_PORT: '0',
+      }).worker,
+    ).toMatchObject({ concurrency: 4, schedules: false, sealIntervalMs: 0, metricsPort: 0 });
+    for (const [name, value] of [
+      ['WORKER_CONCURRENCY', 'two'],
+      ['WORKER_CONCURRENCY', '0'],
+      ['WORKER_LOCK_MS', '-5'],
+      ['INTEREST_BATCH_SIZE', '1.5'],
+      ['WORKER_METRICS_PORT', '70000'],
+      ['WORKER_SCHEDULES', 'maybe'],
+      ['LEDGER_SEAL_INTERVAL_MS', 'soon'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    }
+  });
+
   it('splits PUBLIC_ORIGIN on commas', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://a.test, https://b.test/' }).publicOrigins).toEqual([
       'http://a.test',

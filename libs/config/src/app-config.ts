@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * Configuration is read from the environment once, validated, and handed around as a typed object.
  * Every setting has a safe local default, except that production refuses the development secret.
@@ -21,7 +23,32 @@ export interface AppConfig {
   webDistDir: string | null;
   /** Accounts one client address may open within an hour (each costs a password hash). */
   registrationsPerAddressPerHour: number;
+  /**
+   * Which proxies in front of the API to believe about the client address (Express `trust proxy`):
+   * `false` (the socket's address is the client's), a hop count, or addresses/CIDRs and the names
+   * loopback, linklocal, uniquelocal. Every per-address limit reads the address this gives.
+   */
+  trustProxy: TrustProxy;
+  worker: WorkerSettings;
 }
+
+/** The background worker's settings (services/worker). */
+export interface WorkerSettings {
+  /** WORKER_CONCURRENCY: interest batches one worker process runs at once. */
+  concurrency: number;
+  /** WORKER_LOCK_MS: how long a job stays locked to its worker (a killed worker's job is taken over after it). */
+  lockMs: number;
+  /** WORKER_METRICS_PORT: Prometheus metrics; 0 serves none. */
+  metricsPort: number;
+  /** INTEREST_BATCH_SIZE: user ids per interest batch job. */
+  interestBatchSize: number;
+  /** WORKER_SCHEDULES=off leaves the 10:00 and 1st-of-month schedules and start-up catch-up out. */
+  schedules: boolean;
+  /** LEDGER_SEAL_INTERVAL_MS: how often new ledger events are sealed into blocks; 0 never. */
+  sealIntervalMs: number;
+}
+
+export type TrustProxy = false | number | string[];
 
 export const DEVELOPMENT_SESSION_SECRET = 'local-development-secret-change-me';
 
@@ -77,6 +104,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems,
   );
 
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const worker: WorkerSettings = {
+    concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
+    lockMs: parsePositiveInteger(env.WORKER_LOCK_MS, 30_000, 'WORKER_LOCK_MS', problems),
+    metricsPort: parsePort(env.WORKER_METRICS_PORT, 9464, 'WORKER_METRICS_PORT', problems),
+    interestBatchSize: parsePositiveInteger(env.INTEREST_BATCH_SIZE, 5000, 'INTEREST_BATCH_SIZE', problems),
+    schedules: parseSwitch(env.WORKER_SCHEDULES, true, 'WORKER_SCHEDULES', problems),
+    sealIntervalMs: parseNonNegativeInteger(env.LEDGER_SEAL_INTERVAL_MS, 60_000, 'LEDGER_SEAL_INTERVAL_MS', problems),
+  };
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
@@ -95,7 +132,49 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,
+    trustProxy,
+    worker,
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY in Express's syntax, minus `true`: unset, empty, `false` or `0` trust no proxy; a whole
+ * number trusts that many hops; otherwise a comma-separated list of addresses, CIDRs (`10.0.0.0/8`)
+ * and the names loopback, linklocal, uniquelocal. `true` would make the leftmost X-Forwarded-For entry,
+ * which any client writes, the client address, so it is refused.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 100) problems.push(`TRUST_PROXY must be a hop count up to 100 (got "${raw}")`);
+    return hops;
+  }
+  if (value === 'true') {
+    problems.push('TRUST_PROXY=true would trust any X-Forwarded-For a client sends: give a hop count or addresses');
+    return false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyEntry(entry)) {
+      problems.push(
+        `TRUST_PROXY entry "${entry}" must be an IP address, a CIDR (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function parsePort(raw: string | undefined, fallback: number, name: string, problems: string[]): number {
@@ -116,6 +195,24 @@ function parsePositiveInteger(raw: string | undefined, fallback: number, name: s
     return fallback;
   }
   return value;
+}
+
+function parseNonNegativeInteger(raw: string | undefined, fallback: number, name: string, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    problems.push(`${name} must be a whole number of at least 0 (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function parseSwitch(raw: string | undefined, fallback: boolean, name: string, problems: string[]): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  problems.push(`${name} must be on or off (got "${raw}")`);
+  return fallback;
 }
 
 function parseUrl(

@@ -31,7 +31,7 @@ export interface UserResponse {
   user: PublicUser;
 }
 export interface LoginRequest {
-  /** An e-mail address, or a name when exactly one account has it. */
+  /** An e-mail address, or a name (names are unique, compared case-insensitively with spaces folded). */
   email: string;
   password: string;
 }

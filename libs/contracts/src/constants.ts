@@ -12,6 +12,8 @@ export const DAILY_INTEREST_PERCENT_TEXT = '0.019178%';
 export const MIN_DEPOSIT = Number(MIN_DEPOSIT_CENTS / 100n);
 export const MIN_WITHDRAWAL = Number(MIN_WITHDRAWAL_CENTS / 100n);
 export const MAX_AMOUNT = Number(MAX_AMOUNT_CENTS / 100n);
+/** The largest id a path or body may name (contract section 8): ids are written as plain decimals up to this. */
+export const MAX_ID = 2_147_483_647;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const DASHBOARD_DEPOSIT_REQUESTS = 5;

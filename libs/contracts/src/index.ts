@@ -6,3 +6,4 @@ export * from './messages';
 export * from './money-format';
 export * from './routes';
 export * from './content/technical-overview';
+export * from './text-rules';

@@ -29,6 +29,7 @@ export const Messages = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRegistrations: 'Too many accounts opened from this network. Please try again later.',
   emailTaken: 'An account with this email already exists',
+  nameTaken: 'This name is already taken',
   nameHasAt: 'Name may not contain @',
   emailInvalid: 'Email is not valid',
 } as const;

@@ -50,6 +50,8 @@ export interface AppendedEvent extends PreparedEvent {
 export interface AppendOutcome {
   /** The events written, per stream, in order. */
   appended: Map<string, AppendedEvent[]>;
+  /** Per write, in the order given: its events as appended, or null when its stream conflicted. */
+  byWrite: (AppendedEvent[] | null)[];
   /** Streams another writer moved first: nothing of theirs was written; re-decide them on the new state. */
   conflicted: string[];
 }
@@ -80,6 +82,15 @@ export function prepareEvents(write: StreamWrite, hasher: EventHasher = eventHas
   });
 }
 
+/** The writes of one stream in one append: consecutive, each continuing the previous one's chain. */
+interface StreamRun {
+  streamId: string;
+  first: StreamWrite;
+  last: StreamWrite;
+  /** per write of the run, its prepared events */
+  prepared: PreparedEvent[][];
+}
+
 /**
  * THE append of the ledger: the only code that writes events and moves stream heads. Any number of
  * streams in two statements inside the caller's transaction, whatever the number (one command, a
@@ -90,6 +101,9 @@ export function prepareEvents(write: StreamWrite, hasher: EventHasher = eventHas
  *     stream's head is its row in `ledger_streams`. A head that is no longer at the expected version
  *     (a concurrent writer won) is left alone, and so are its events: that stream is `conflicted`;
  *  2. postings, read-model rows and notifications of the written events (buildDerivedStatement).
+ * A stream may have several writes (a group of commands on one account, each with its own metadata):
+ * they must follow each other (each write's expected version is where the previous one ends; its
+ * prevHash is taken from the previous write's last event), and they stand or fall together.
  * Nothing global is locked: concurrent appends to other streams never wait for each other.
  */
 export async function appendToStreams(
@@ -97,19 +111,28 @@ export async function appendToStreams(
   writes: StreamWrite[],
   options: { hasher?: EventHasher } = {},
 ): Promise<AppendOutcome> {
-  const outcome: AppendOutcome = { appended: new Map(), conflicted: [] };
-  const pending = writes.filter((write) => write.events.length > 0);
-  if (pending.length === 0) return outcome;
-
+  const outcome: AppendOutcome = { appended: new Map(), byWrite: writes.map(() => []), conflicted: [] };
+  const runs = new Map<string, StreamRun>();
   const metadata: EventMetadata[] = [];
   const times: Date[] = [];
-  const heads: string[] = [];
   const events: string[] = [];
-  const preparedByStream = new Map<string, PreparedEvent[]>();
-  for (const write of pending) {
-    const prepared = prepareEvents(write, options.hasher);
-    preparedByStream.set(write.streamId, prepared);
-    heads.push(headLine(write, prepared));
+  for (const write of writes) {
+    if (write.events.length === 0) continue;
+    const run = runs.get(write.streamId);
+    let prepared: PreparedEvent[];
+    if (run) {
+      const end = run.last.expectedVersion + run.last.events.length;
+      if (write.expectedVersion !== end) {
+        throw new Error(`${write.streamId}: a write expecting version ${write.expectedVersion} does not follow ${end}`);
+      }
+      const previous = run.prepared[run.prepared.length - 1];
+      prepared = prepareEvents({ ...write, prevHash: previous[previous.length - 1].hash }, options.hasher);
+      run.prepared.push(prepared);
+      run.last = write;
+    } else {
+      prepared = prepareEvents(write, options.hasher);
+      runs.set(write.streamId, { streamId: write.streamId, first: write, last: write, prepared: [prepared] });
+    }
     // consecutive writes usually share their metadata and time (a batch): each is sent once
     if (metadata[metadata.length - 1] !== write.metadata) metadata.push(write.metadata);
     if (times[times.length - 1] !== write.occurredAt) times.push(write.occurredAt);
@@ -129,7 +152,9 @@ export async function appendToStreams(
       );
     }
   }
+  if (runs.size === 0) return outcome;
 
+  const heads = [...runs.values()].map(headLine);
   const rows = await tx.query<{ seq: string; stream_id: string; version: number }>(EVENTS_STATEMENT, [
     heads.join('\n'),
     events.join('\n'),
@@ -141,21 +166,35 @@ export async function appendToStreams(
 
   const derived: AppendedEvent[] = [];
   const notifications: NotificationRow[] = [];
-  for (const write of pending) {
-    const prepared = preparedByStream.get(write.streamId) as PreparedEvent[];
-    if (!seqOf.has(`${write.streamId}\t${prepared[0].version}`)) {
-      outcome.conflicted.push(write.streamId);
+  const moved = new Set<string>();
+  for (const run of runs.values()) {
+    const first = run.prepared[0][0];
+    if (!seqOf.has(`${run.streamId}\t${first.version}`)) {
+      outcome.conflicted.push(run.streamId);
       continue;
     }
-    const appended = prepared.map((event) => {
-      const withSeq = event as AppendedEvent;
-      withSeq.seq = seqOf.get(`${event.streamId}\t${event.version}`) as string;
-      return withSeq;
-    });
-    outcome.appended.set(write.streamId, appended);
-    derived.push(...appended);
-    if (write.notifications) notifications.push(...write.notifications);
+    moved.add(run.streamId);
+    const all: AppendedEvent[] = [];
+    for (const prepared of run.prepared) {
+      for (const event of prepared) {
+        const withSeq = event as AppendedEvent;
+        withSeq.seq = seqOf.get(`${event.streamId}\t${event.version}`) as string;
+        all.push(withSeq);
+      }
+    }
+    outcome.appended.set(run.streamId, all);
+    derived.push(...all);
   }
+  writes.forEach((write, index) => {
+    if (write.events.length === 0) return;
+    if (!moved.has(write.streamId)) {
+      outcome.byWrite[index] = null;
+      return;
+    }
+    const run = runs.get(write.streamId) as StreamRun;
+    outcome.byWrite[index] = run.prepared.shift() as AppendedEvent[];
+    if (write.notifications) notifications.push(...write.notifications);
+  });
   const second = buildDerivedStatement(derived, notifications);
   if (second) await tx.query(second.text, second.params);
   return outcome;
@@ -166,14 +205,16 @@ export async function appendToStreams(
  * new version, new last hash, then the account row's columns (empty for other streams). No field can
  * hold a tab or a line break: ids, numbers, hex hashes and dates.
  */
-function headLine(write: StreamWrite, prepared: PreparedEvent[]): string {
-  const last = prepared[prepared.length - 1];
-  const fields: (string | number)[] = [write.streamId, '', write.expectedVersion, last.version, last.hash];
-  if (isAccountStream(write.streamId)) {
-    if (!write.after) throw new Error(`An append to ${write.streamId} needs the account's state after its events`);
-    const userId = userIdOfStream(write.streamId);
+function headLine(run: StreamRun): string {
+  const lastWrite = run.prepared[run.prepared.length - 1];
+  const last = lastWrite[lastWrite.length - 1];
+  const fields: (string | number)[] = [run.streamId, '', run.first.expectedVersion, last.version, last.hash];
+  if (isAccountStream(run.streamId)) {
+    const after = run.last.after;
+    if (!after) throw new Error(`An append to ${run.streamId} needs the account's state after its events`);
+    const userId = userIdOfStream(run.streamId);
     fields[1] = userId;
-    const row = accountRowOf(String(userId), write.after, last.hash);
+    const row = accountRowOf(String(userId), after, last.hash);
     for (const [, get] of ACCOUNT_ROW_COLUMNS) fields.push(get(row) ?? '');
   }
   return fields.join('\t');
@@ -192,6 +233,8 @@ const ACCOUNT_FIELDS = ACCOUNT_ROW_COLUMNS.map(
  * fields, split in SQL (string_to_table, string_to_array): PostgreSQL decodes that at a fraction of
  * the cost of JSON or array parameters, which matters for a day's interest (thousands of streams per
  * statement). Metadata and effective times are sent once each ($3, $4) and referenced by position.
+ * `offset 0` keeps each line's split array a column of its subquery: inlined, PostgreSQL split the
+ * line again for every field it reads (five times the cost of the whole head parse).
  * A new non-account stream is created by its first append (expected version 0): the insert is its
  * guard, as a concurrent creator's row makes it do nothing.
  */
@@ -199,7 +242,7 @@ const EVENTS_STATEMENT = `
   with heads as materialized (
     select f[1] as stream_id, nullif(f[2], '')::int8 as head_user_id, f[3]::int4 as expected,
            f[4]::int4 as new_version, f[5] as new_hash, ${ACCOUNT_FIELDS}
-      from (select string_to_array(line, E'\\t') as f from string_to_table($1, E'\\n') as line) as lines),
+      from (select string_to_array(line, E'\\t') as f from string_to_table($1, E'\\n') as line offset 0) as lines),
   accounts_moved as (
     update accounts a set ${ACCOUNT_SET}, updated_at = now()
       from heads h
@@ -223,7 +266,7 @@ const EVENTS_STATEMENT = `
   select e.f[1], e.f[2]::int4, e.f[3], e.f[4]::int2, e.f[9]::jsonb, ($3::jsonb[])[e.f[7]::int4],
          ($4::timestamptz[])[e.f[8]::int4], e.f[5], e.f[6]
     from (select string_to_array(line, E'\\t') as f, n
-            from string_to_table($2, E'\\n') with ordinality as lines(line, n)) as e
+            from string_to_table($2, E'\\n') with ordinality as lines(line, n) offset 0) as e
    where e.f[1] in (select stream_id from moved)
    order by e.n
   returning seq::text as seq, stream_id, version`;

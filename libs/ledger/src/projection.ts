@@ -21,6 +21,9 @@ export interface AccountRow {
   lastHash: string | null;
 }
 
+/** No open requests: shared by every state read from a row (the decider copies a map to change it). */
+const NONE: ReadonlyMap<number, never> = new Map<number, never>();
+
 /**
  * The decider's state of an account as its row holds it: open requests are not in the row (a command
  * loads the one it targets into `depositRequests` / `withdrawals`).
@@ -34,8 +37,8 @@ export function accountStateOf(row: AccountRow): AccountState {
     lastAccrualDate: row.lastAccrualDate,
     pendingDepositRequests: row.pendingDepositRequests,
     pendingWithdrawals: row.pendingWithdrawals,
-    depositRequests: new Map(),
-    withdrawals: new Map(),
+    depositRequests: NONE,
+    withdrawals: NONE,
   };
 }
 

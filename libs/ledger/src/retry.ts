@@ -15,10 +15,16 @@ export interface RetryOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The one retry loop of the ledger's writers (commands and interest batches): runs `attempt` again
- * while it throws VersionConflict, after a short jittered pause that grows with the attempt number
- * (at most 50 ms), so writers racing for one stream spread out instead of colliding again. Any other
- * error ends the loop.
+ * The pause before attempt n + 1 of work that lost a version race: jittered, growing with n, at most
+ * 50 ms, so writers racing for one stream spread out instead of colliding again.
+ */
+export function conflictBackoffMs(attempt: number): number {
+  return Math.random() * Math.min(50, 2 * attempt);
+}
+
+/**
+ * The retry loop of the interest batches: runs `attempt` again while it throws VersionConflict, after
+ * conflictBackoffMs. Any other error ends the loop. (Commands are retried by their group commit.)
  */
 export async function retryOnConflict<T>(attempt: (n: number) => Promise<T>, options: RetryOptions): Promise<T> {
   for (let n = 1; n <= options.maxAttempts; n += 1) {
@@ -26,7 +32,7 @@ export async function retryOnConflict<T>(attempt: (n: number) => Promise<T>, opt
       return await attempt(n);
     } catch (error) {
       if (!(error instanceof VersionConflict)) throw error;
-      if (n < options.maxAttempts) await sleep(Math.random() * Math.min(50, 2 * n));
+      if (n < options.maxAttempts) await sleep(conflictBackoffMs(n));
     }
   }
   throw options.exhausted();

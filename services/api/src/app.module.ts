@@ -1,5 +1,5 @@
 import { Module, RequestMethod, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '@savings/config';
 import { PlatformModule } from '@savings/application';
 import { ErrorFilter } from './http/error-filter';
+import { NoBodyInterceptor } from './http/no-body.interceptor';
 import { HealthModule } from './health/health.module';
 import { BlogModule } from './blog/blog.module';
 import { AdminModule } from './admin/admin.module';
@@ -68,7 +69,10 @@ export class AppModule {
         PublicDocsApiModule,
         QueueDashboardModule.forRoot(config),
       ],
-      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: NoBodyInterceptor },
+      ],
     };
   }
 }

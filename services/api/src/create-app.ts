@@ -6,7 +6,8 @@ import type { Store } from 'express-session';
 import type { AppConfig } from '@savings/config';
 import { AppModule } from './app.module';
 import { createSessionMiddleware, SESSION_STORE } from './auth/session-store';
-import { limitJsonDepth, parseJsonBody, requireJsonBody } from './http/request-body';
+import { parseJsonBody, requireJsonBody } from './http/request-body';
+import { applyRequestTimeouts } from './http/request-timeouts';
 import { createValidationPipe } from './http/validation';
 import { mountOpenApi } from './openapi';
 import { rejectNulCharacters } from './security/nul-characters';
@@ -27,19 +28,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  applyRequestTimeouts(app.getHttpServer());
   app.disable('x-powered-by');
-  // the reverse proxy on this host or in the private network (nginx, ingress) supplies client IP and scheme
-  app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
+  // the client address (every per-address limit) and scheme: the socket's, unless TRUST_PROXY names the
+  // proxies in front; then the nearest address in X-Forwarded-For that is not one of them
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders());
-  app.use(
-    '/api',
-    originCheck(config),
-    requireJsonBody,
-    parseJsonBody,
-    limitJsonDepth,
-    rejectPrototypeKeys,
-    rejectNulCharacters,
-  );
+  app.use('/api', originCheck(config), requireJsonBody, parseJsonBody, rejectPrototypeKeys, rejectNulCharacters);
   // sessions only where they are read: the API, not static files
   app.use('/api', createSessionMiddleware(app.get<Store>(SESSION_STORE), config), passport.initialize());
   app.setGlobalPrefix('api');

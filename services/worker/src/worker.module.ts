@@ -2,11 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
-import type { AppConfig } from '@savings/config';
+import type { AppConfig, WorkerSettings } from '@savings/config';
 import {
   AUDIT_QUEUE,
+  INTEREST_FLOW,
   INTEREST_QUEUE,
-  INTEREST_BATCH_SIZE,
+  InterestDispatcher,
+  InterestJobs,
   JobsModule,
   MoneyModule,
   PAYOUTS_QUEUE,
@@ -15,27 +17,32 @@ import {
   defaultJobOptions,
 } from '@savings/application';
 import { VerifyLedgerProcessor } from './audit/verify-ledger.processor';
-import { BATCH_SIZE, INTEREST_FLOW, InterestDispatcher } from './interest/interest-dispatcher';
 import { InterestProcessor } from './interest/interest.processor';
 import { BlockSealer } from './ledger/block-sealer';
 import { JobMetrics } from './metrics/job-metrics';
-import { METRICS_PORT, MetricsServer } from './metrics/metrics-server';
+import { MetricsServer } from './metrics/metrics-server';
 import { PayoutsProcessor } from './payouts/payouts.processor';
-import { JobSchedules, SCHEDULES_ENABLED } from './schedules/job-schedules';
+import { JobSchedules } from './schedules/job-schedules';
 
-export interface WorkerRunOptions {
-  /** Declare the schedules and tick at start-up (off in tests that drive dates themselves). */
-  schedules?: boolean;
-  /** Prometheus port; 0 serves no metrics. */
-  metricsPort?: number;
+/** Settings a test (or a benchmark) starts its worker with instead of the configured ones. */
+export type WorkerRunOptions = Partial<Pick<WorkerSettings, 'schedules' | 'metricsPort' | 'concurrency'>> & {
   /** User ids per interest batch job. */
   batchSize?: number;
-}
+};
 
 /** The background worker: the same application handlers as the API, driven by BullMQ jobs. */
 @Module({})
 export class WorkerModule {
-  static forRoot(config: AppConfig, options: WorkerRunOptions = {}): DynamicModule {
+  static forRoot(appConfig: AppConfig, options: WorkerRunOptions = {}): DynamicModule {
+    const { batchSize, ...settings } = options;
+    const config: AppConfig = {
+      ...appConfig,
+      worker: {
+        ...appConfig.worker,
+        ...settings,
+        ...(batchSize !== undefined ? { interestBatchSize: batchSize } : {}),
+      },
+    };
     return {
       module: WorkerModule,
       imports: [
@@ -49,12 +56,10 @@ export class WorkerModule {
         BullModule.registerFlowProducer({ name: INTEREST_FLOW }),
       ],
       providers: [
-        { provide: SCHEDULES_ENABLED, useValue: options.schedules ?? true },
-        { provide: METRICS_PORT, useValue: options.metricsPort ?? 9464 },
-        { provide: BATCH_SIZE, useValue: options.batchSize ?? INTEREST_BATCH_SIZE },
         JobMetrics,
         MetricsServer,
         InterestDispatcher,
+        InterestJobs,
         InterestProcessor,
         PayoutsProcessor,
         VerifyLedgerProcessor,

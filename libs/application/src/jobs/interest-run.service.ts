@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DomainError, Money } from '@savings/domain';
+import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
 import {
   AccrueInterestBatchCommand,
   type AccrueInterestBatchResult,
   type CommandContext,
 } from '../money/money.commands';
-import { SQL } from '../platform/tokens';
+import { APP_CONFIG, SQL } from '../platform/tokens';
 import { addDays, datesBetween } from './job-dates';
-import { INTEREST_BATCH_SIZE } from './job-queues';
 
 export interface BatchRange {
   fromUserId: number;
@@ -77,6 +77,7 @@ export const MAX_CATCH_UP_DAYS = 366;
 export class InterestRunService {
   constructor(
     @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commandBus: CommandBus,
   ) {}
 
@@ -107,7 +108,7 @@ export class InterestRunService {
    * so every worker and every rerun derives the same ranges; accounts opened since the last plan get
    * new ranges above the planned ones.
    */
-  async planDate(date: string, batchSize = INTEREST_BATCH_SIZE): Promise<DatePlan> {
+  async planDate(date: string, batchSize = this.config.worker.interestBatchSize): Promise<DatePlan> {
     await this.sql.transaction(async (tx) => {
       await tx.query('insert into interest_runs (accrual_date) values ($1) on conflict do nothing', [date]);
       // one planner at a time per date, so two workers never insert overlapping ranges

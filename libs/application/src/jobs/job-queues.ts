@@ -4,6 +4,8 @@ import type { AppConfig } from '@savings/config';
 /** Queue and job names shared by the worker (processors), the API (dashboard) and the tests. */
 export const INTEREST_QUEUE = 'interest';
 export const PAYOUTS_QUEUE = 'payouts';
+/** The flow producer that turns an accrual date into a parent job and its batch children. */
+export const INTEREST_FLOW = 'interest-flow';
 
 export const JobNames = {
   /** Decides which accrual date is due next and dispatches its batches (scheduled daily). */
@@ -20,9 +22,6 @@ export const SchedulerIds = {
   monthlyWithdrawals: 'monthly-withdrawals-schedule',
 } as const;
 
-/** Accounts per batch job: big enough for set-based SQL, small enough to share a day between workers. */
-export const INTEREST_BATCH_SIZE = 5000;
-
 /** Failed jobs are retried with exponential backoff and kept for inspection in the dashboard. */
 export const defaultJobOptions: DefaultJobOptions = {
   attempts: 5,
@@ -30,6 +29,11 @@ export const defaultJobOptions: DefaultJobOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
   removeOnFail: false,
 };
+
+export interface DailyInterestJobData {
+  /** Last date to accrue; absent for the scheduled run (the latest date whose credit time has passed). */
+  until?: string;
+}
 
 export interface InterestBatchJobData {
   date: string;
@@ -39,6 +43,8 @@ export interface InterestBatchJobData {
 
 export interface InterestDateJobData {
   date: string;
+  /** the date the flow's chain runs up to */
+  until: string;
 }
 
 export interface MonthlyWithdrawalsJobData {

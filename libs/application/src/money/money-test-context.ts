@@ -21,8 +21,9 @@ export interface MoneyTestContext {
 
 let userCounter = 0;
 
-export async function startMoneyContext(): Promise<MoneyTestContext> {
-  await resetDatabase();
+/** `keepDatabase`: a second context (as another process would be) on the database a first one emptied. */
+export async function startMoneyContext(options: { keepDatabase?: boolean } = {}): Promise<MoneyTestContext> {
+  if (!options.keepDatabase) await resetDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),

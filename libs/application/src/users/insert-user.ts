@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Messages, type Role } from '@savings/contracts';
+import { forbiddenCharactersMessage, hasForbiddenCharacters, Messages, type Role } from '@savings/contracts';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type SqlQueryable } from '@savings/database';
 import { DomainError, generateReferenceCode } from '@savings/domain';
 import { normalizeEmail, normalizeName } from './user-identity';
@@ -15,6 +15,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Checks name and e-mail the way every path into `users` must (the API DTOs check the same). */
 export function checkIdentity(name: string, email: string): { name: string; email: string } {
+  // before folding: white space folding would turn a CR/LF into a space and hide it
+  if (hasForbiddenCharacters(name)) throw invalid('name', forbiddenCharactersMessage('Name'));
   const cleanName = normalizeName(name);
   const cleanEmail = normalizeEmail(email);
   if (cleanName.length === 0) throw invalid('name', Messages.allFieldsRequired);
@@ -40,6 +42,10 @@ export async function insertUser(sql: SqlQueryable, user: NewUser): Promise<numb
       const constraint = (error as { constraint?: string }).constraint;
       if (constraint === 'users_email_unique') {
         throw new DomainError('USER.EMAIL_TAKEN', 'conflict', Messages.emailTaken, { email: Messages.emailTaken });
+      }
+      // names are unique case-insensitively (sign-in accepts a name); the stored form folds spaces
+      if (constraint === 'users_name_unique') {
+        throw new DomainError('USER.NAME_TAKEN', 'conflict', Messages.nameTaken, { name: Messages.nameTaken });
       }
       if (constraint !== 'users_reference_code_unique') throw error;
     }

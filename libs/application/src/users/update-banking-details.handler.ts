@@ -1,6 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { isValidBic, isValidIban, Messages, normalizeBankCode } from '@savings/contracts';
+import {
+  forbiddenCharactersMessage,
+  hasForbiddenCharacters,
+  isValidBic,
+  isValidIban,
+  Messages,
+  normalizeBankCode,
+} from '@savings/contracts';
 import { type Sql } from '@savings/database';
 import { DomainError } from '@savings/domain';
 import { SQL } from '../platform/tokens';
@@ -15,6 +22,10 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
     const iban = normalizeBankCode(command.iban);
     const swift = normalizeBankCode(command.swift);
     if (!beneficiaryName) throw invalid('beneficiaryName', Messages.beneficiaryRequired);
+    // a CR/LF would add a row to a payout file for line-based bank importers
+    if (hasForbiddenCharacters(command.beneficiaryName)) {
+      throw invalid('beneficiaryName', forbiddenCharactersMessage('Beneficiary name'));
+    }
     if (!iban) throw invalid('iban', Messages.ibanRequired);
     if (!swift) throw invalid('swift', Messages.swiftRequired);
     if (!isValidIban(iban)) throw invalid('iban', Messages.ibanInvalid);

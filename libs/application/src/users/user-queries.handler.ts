@@ -7,7 +7,7 @@ import { SQL } from '../platform/tokens';
 import { PasswordHasher } from './password-hasher';
 import { readPublicUser } from './user-read-model';
 import { normalizeEmail, normalizeName, type SessionUser } from './user-identity';
-import { GetUserQuery, VerifyCredentialsQuery } from './user.queries';
+import { accountSubject, GetUserQuery, SignInSubjectQuery, VerifyCredentialsQuery } from './user.queries';
 
 interface IdentityRow {
   id: string;
@@ -34,6 +34,22 @@ export class GetUserHandler implements IQueryHandler<GetUserQuery, PublicUser> {
   }
 }
 
+type CredentialRow = IdentityRow & { password_hash: string };
+
+/** The account an identifier names: an e-mail (names never contain '@'), else a name (unique, case folded). */
+async function findByIdentifier(sql: Sql, rawIdentifier: string): Promise<CredentialRow | null> {
+  const identifier = rawIdentifier.normalize('NFKC').trim();
+  const [row] = identifier.includes('@')
+    ? await sql.query<CredentialRow>('select id, name, email, role, password_hash from users where email = $1', [
+        normalizeEmail(identifier),
+      ])
+    : await sql.query<CredentialRow>(
+        'select id, name, email, role, password_hash from users where lower(name) = lower($1)',
+        [normalizeName(identifier)],
+      );
+  return row ?? null;
+}
+
 @QueryHandler(VerifyCredentialsQuery)
 export class VerifyCredentialsHandler implements IQueryHandler<VerifyCredentialsQuery, SessionUser | null> {
   constructor(
@@ -42,19 +58,21 @@ export class VerifyCredentialsHandler implements IQueryHandler<VerifyCredentials
   ) {}
 
   async execute(query: VerifyCredentialsQuery): Promise<SessionUser | null> {
-    const identifier = query.identifier.normalize('NFKC').trim();
-    // names never contain '@', so the identifier's kind is unambiguous
-    const rows = identifier.includes('@')
-      ? await this.sql.query<IdentityRow & { password_hash: string }>(
-          'select id, name, email, role, password_hash from users where email = $1',
-          [normalizeEmail(identifier)],
-        )
-      : await this.sql.query<IdentityRow & { password_hash: string }>(
-          'select id, name, email, role, password_hash from users where lower(name) = lower($1) limit 2',
-          [normalizeName(identifier)],
-        );
-    if (rows.length !== 1) return this.hasher.verifyDummy(query.password).then(() => null);
-    const [row] = rows;
+    const row = await findByIdentifier(this.sql, query.identifier);
+    if (!row) return this.hasher.verifyDummy(query.password).then(() => null);
     return (await this.hasher.verify(row.password_hash, query.password)) ? toSessionUser(row) : null;
+  }
+}
+
+@QueryHandler(SignInSubjectQuery)
+export class SignInSubjectHandler implements IQueryHandler<SignInSubjectQuery, string> {
+  constructor(@Inject(SQL) private readonly sql: Sql) {}
+
+  async execute(query: SignInSubjectQuery): Promise<string> {
+    const row = await findByIdentifier(this.sql, query.identifier);
+    if (row) return accountSubject(Number(row.id));
+    const identifier = query.identifier.normalize('NFKC').trim();
+    const canonical = identifier.includes('@') ? normalizeEmail(identifier) : normalizeName(identifier).toLowerCase();
+    return `unknown:${canonical}`;
   }
 }

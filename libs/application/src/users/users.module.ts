@@ -5,7 +5,7 @@ import { PasswordHasher } from './password-hasher';
 import { RegisterUserHandler } from './register-user.handler';
 import { SetPasswordHandler } from './set-password.handler';
 import { UpdateBankingDetailsHandler } from './update-banking-details.handler';
-import { GetUserHandler, VerifyCredentialsHandler } from './user-queries.handler';
+import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from './user-queries.handler';
 
 /** Accounts: registration, credentials, profile and banking details, roles (needs CqrsModule.forRoot() at the root). */
 @Module({
@@ -18,6 +18,7 @@ import { GetUserHandler, VerifyCredentialsHandler } from './user-queries.handler
     SetPasswordHandler,
     GetUserHandler,
     VerifyCredentialsHandler,
+    SignInSubjectHandler,
   ],
   exports: [PasswordHasher],
 })

@@ -6,6 +6,7 @@ import { Migration20261122000500Jobs } from './Migration20261122000500-jobs';
 import { Migration20261122000620BulkWriteChecks } from './Migration20261122000620-bulk-write-checks';
 import { Migration20261122000630EventSeqIdentity } from './Migration20261122000630-event-seq-identity';
 import { Migration20261124000100OneWritePath } from './Migration20261124000100-one-write-path';
+import { Migration20261124100000UniqueNames } from './Migration20261124100000-unique-names';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000620-bulk-write-checks', class: Migration20261122000620BulkWriteChecks },
   { name: 'Migration20261122000630-event-seq-identity', class: Migration20261122000630EventSeqIdentity },
   { name: 'Migration20261124000100-one-write-path', class: Migration20261124000100OneWritePath },
+  { name: 'Migration20261124100000-unique-names', class: Migration20261124100000UniqueNames },
 ];

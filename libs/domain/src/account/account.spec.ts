@@ -223,3 +223,122 @@ describe('account properties', () => {
     );
   });
 });
+
+describe('request limits and the balance ceiling (api-contract.md section 8)', () => {
+  const requested = (id: number): AccountEvent => ({
+    type: 'DepositRequested',
+    data: { depositRequestId: id, amountCents: '100000' },
+  });
+  const withdrawalRequested = (id: number): AccountEvent => ({
+    type: 'WithdrawalRequested',
+    data: { withdrawalId: id, amountCents: '100000' },
+  });
+
+  it('refuses a sixth pending deposit request (409) and accepts it once one is closed', () => {
+    const five = [1, 2, 3, 4, 5].map(requested);
+    const sixth: AccountCommand = { type: 'RequestDeposit', data: { depositRequestId: 6, amountCents: 100000n } };
+    expect(given(...five).when(sixth).error).toMatchObject({
+      code: 'LEDGER.TOO_MANY_PENDING',
+      kind: 'conflict',
+      message: 'You already have 5 pending deposit requests',
+    });
+    expect(given(...[1, 2, 3, 4].map(requested)).when(sixth).events).toHaveLength(1);
+    const cancelled: AccountEvent = {
+      type: 'DepositRequestCancelled',
+      data: { depositRequestId: 1, amountCents: '100000' },
+    };
+    expect(given(...five, cancelled).when(sixth).events).toHaveLength(1);
+    const confirmed: AccountEvent = {
+      type: 'DepositConfirmed',
+      data: {
+        depositRequestId: 2,
+        amountCents: '100000',
+        note: null,
+        adminId: 1,
+        referenceCode: 'R',
+        balanceBeforeCents: '0',
+        balanceAfterCents: '100000',
+      },
+    };
+    expect(given(...five, confirmed).when(sixth).events).toHaveLength(1);
+  });
+
+  it('refuses a sixth pending withdrawal (409); approved ones no longer count', () => {
+    const five = [deposited(1_000_000n), ...[1, 2, 3, 4, 5].map(withdrawalRequested)];
+    const sixth: AccountCommand = {
+      type: 'RequestWithdrawal',
+      data: { withdrawalId: 6, amountCents: 100000n, bankingDetailsSaved: true },
+    };
+    expect(given(...five).when(sixth).error).toMatchObject({
+      code: 'LEDGER.TOO_MANY_PENDING',
+      kind: 'conflict',
+      message: 'You already have 5 pending withdrawals',
+    });
+    const approved: AccountEvent = {
+      type: 'WithdrawalApproved',
+      data: {
+        withdrawalId: 1,
+        amountCents: '100000',
+        adminId: 1,
+        balanceBeforeCents: '1000000',
+        balanceAfterCents: '900000',
+      },
+    };
+    expect(given(...five, approved).when(sixth).events).toHaveLength(1);
+  });
+
+  it('refuses any credit that would take the balance above $1,000,000,000,000.00, and allows reaching it', () => {
+    const max = 1_000_000_000_000_00n;
+    const start = deposited(max - 100n);
+    const credits = (amountCents: bigint): AccountCommand[] => [
+      { type: 'ConfirmDeposit', data: { amountCents, note: null, adminId: 1, referenceCode: 'R' } },
+      { type: 'AdjustBalance', data: { operation: 'add', amountCents, adminId: 1, note: null } },
+    ];
+    for (const command of credits(101n)) {
+      expect(given(start).when(command).error).toMatchObject({
+        code: 'LEDGER.BALANCE_CEILING',
+        kind: 'invalid',
+        message: 'A balance may not exceed $1,000,000,000,000.00',
+      });
+    }
+    for (const command of credits(100n)) {
+      expect(given(start).when(command).events[0]).toMatchObject({ data: { balanceAfterCents: String(max) } });
+    }
+    const request: AccountEvent = { type: 'DepositRequested', data: { depositRequestId: 9, amountCents: '101' } };
+    expect(
+      given(start, request).when({
+        type: 'ConfirmDepositRequest',
+        data: { depositRequestId: 9, note: null, adminId: 1, referenceCode: 'R' },
+      }).error?.code,
+    ).toBe('LEDGER.BALANCE_CEILING');
+    // a subtraction is never refused for the ceiling
+    expect(
+      given(start).when({
+        type: 'AdjustBalance',
+        data: { operation: 'subtract', amountCents: 1n, adminId: 1, note: null },
+      }).events,
+    ).toHaveLength(1);
+  });
+
+  it('counts pending requests exactly as the open ones over random command sequences', () => {
+    fc.assert(
+      fc.property(fc.array(commandArbitrary(), { minLength: 1, maxLength: 80 }), (builders) => {
+        const ids = { next: 0, date: 0 };
+        let state: AccountState = initialAccountState;
+        for (const build of builders) {
+          try {
+            state = decide(build(ids), state).reduce(evolve, state);
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+          }
+          const pendingWithdrawals = [...state.withdrawals.values()].filter((w) => w.status === 'pending').length;
+          expect(state.pendingDepositRequests).toBe(state.depositRequests.size);
+          expect(state.pendingWithdrawals).toBe(pendingWithdrawals);
+          expect(state.pendingDepositRequests).toBeLessThanOrEqual(5);
+          expect(state.pendingWithdrawals).toBeLessThanOrEqual(5);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -15,7 +15,7 @@ import {
   AdminNotificationsResponseDto,
   AdminTransactionsResponseDto,
 } from './admin-response.dto';
-import { IdParamPipe } from './id-param.pipe';
+import { IdParamPipe } from '../http/id-param.pipe';
 
 /** The admin transaction history and the notifications of new deposit and withdrawal requests. */
 @ApiTags('admin')

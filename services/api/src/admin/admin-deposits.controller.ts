@@ -35,7 +35,7 @@ import {
 } from './admin.dto';
 import { IDEMPOTENCY_DOC } from './admin-users.controller';
 import { AdminDepositRequestsResponseDto } from './admin-response.dto';
-import { IdParamPipe } from './id-param.pipe';
+import { IdParamPipe } from '../http/id-param.pipe';
 
 /** Direct deposits and customers' deposit requests: confirm, edit, delete (cancel). */
 @ApiTags('admin')

@@ -1,7 +1,12 @@
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { RequestDepositCommand, RequestWithdrawalCommand, SQL } from '@savings/application';
-import type { AdminTransactionsResponse, AdminUsersResponse } from '@savings/contracts';
+import {
+  forbiddenCharactersMessage,
+  Messages,
+  type AdminTransactionsResponse,
+  type AdminUsersResponse,
+} from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
@@ -122,9 +127,38 @@ describe('back-office money calls', () => {
       ['Infinity as text', { amount: 'Infinity', operation: 'add' }],
       ['an unknown operation', { amount: 10, operation: 'multiply' }],
       ['an unknown field', { amount: 10, operation: 'add', balance: 1e9 }],
-    ])('refuses %s with 400', async (_, body) => {
-      const userId = await insertUser(app, 'customer', 'Val Idate');
+    ])('refuses %s with 400', async (what, body) => {
+      // names are unique: one customer per case
+      const userId = await insertUser(app, 'customer', `Val Idate (${what})`);
       await expectRefusedUnchanged(() => admin.agent.patch(`/api/admin/users/${userId}/balance`).send(body), 400);
+    });
+
+    it('judges a JSON number amount on its text as sent: one a double would round is 400 and moves nothing', async () => {
+      const userId = await fundedCustomer(app, 'Pre Cision', '1000.00', admin.id);
+      const send = (amount: string) =>
+        admin.agent
+          .patch(`/api/admin/users/${userId}/balance`)
+          .set('Content-Type', 'application/json')
+          .send(`{"amount":${amount},"operation":"add"}`);
+      // JSON.parse reads the first two as 1000.01 and 1000: they were credited as such before issue 16
+      for (const amount of ['1000.009999999999999999', '1000.0000000000000001', '1000.001', '999999999999.999999999']) {
+        expect(await expectRefusedUnchanged(() => send(amount), 400)).toBe(Messages.invalidAmount);
+      }
+      // what a double holds exactly is judged as written: 1000.10 and 1e1 are $1,000.10 and $10
+      await send('1000.10').expect(200);
+      await send('1e1').expect(200);
+      expect(await balanceCents(app, userId)).toBe(201010n);
+    });
+
+    it('refuses a note with control characters or direction overrides (400) and moves nothing', async () => {
+      const userId = await fundedCustomer(app, 'Note Taker', '1000.00', admin.id);
+      for (const note of ['refund\r\n2026-01-01;credit;999999', 'ok\u202Edetnuf', 'bell\u0007']) {
+        const message = await expectRefusedUnchanged(
+          () => admin.agent.patch(`/api/admin/users/${userId}/balance`).send({ amount: 10, operation: 'add', note }),
+          400,
+        );
+        expect(message).toBe(forbiddenCharactersMessage('Note'));
+      }
     });
 
     it('answers an unknown user with 404 and a bad id with 400', async () => {

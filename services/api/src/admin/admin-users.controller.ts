@@ -16,7 +16,7 @@ import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';
 import { AdjustBalanceDto, ListUsersQueryDto } from './admin.dto';
 import { AdminUsersResponseDto } from './admin-response.dto';
-import { IdParamPipe } from './id-param.pipe';
+import { IdParamPipe } from '../http/id-param.pipe';
 
 export const IDEMPOTENCY_DOC = {
   name: 'Idempotency-Key',

@@ -23,7 +23,7 @@ import { toCanonicalAmount } from '../http/money-amount.validator';
 import { EditWithdrawalDto, ListWithdrawalsQueryDto } from './admin.dto';
 import { IDEMPOTENCY_DOC } from './admin-users.controller';
 import { AdminWithdrawalsResponseDto } from './admin-response.dto';
-import { IdParamPipe } from './id-param.pipe';
+import { IdParamPipe } from '../http/id-param.pipe';
 
 /** Withdrawals: approve (debits the balance), edit the amount, delete (releases the hold). */
 @ApiTags('admin')

@@ -5,6 +5,7 @@ import {
   ADMIN_USER_SORTS,
   type AdminUserSort,
   type SortOrder,
+  MAX_ID,
   MIN_DEPOSIT,
   MIN_WITHDRAWAL,
   Messages,
@@ -17,6 +18,7 @@ import {
   type WithdrawalStatus,
 } from '@savings/contracts';
 import { IsMoneyAmount, MinMoneyAmount } from '../http/money-amount.validator';
+import { PlainText } from '../http/plain-text.validator';
 
 const AMOUNT_DOC: ApiPropertyOptions = {
   description: 'USD: a JSON number or decimal string, positive, at most 2 decimals, at most 1,000,000,000,000',
@@ -40,6 +42,7 @@ export class AdjustBalanceDto implements AdjustBalanceRequest {
   @IsOptional()
   @IsString()
   @MaxLength(NOTE_MAX)
+  @PlainText('Note')
   note?: string;
 }
 
@@ -47,7 +50,7 @@ export class ConfirmDepositDto implements ConfirmDepositRequest {
   @ApiProperty({ example: 42 })
   @IsInt({ message: 'userId must be a whole number' })
   @Min(1, { message: 'userId must be a whole number' })
-  @Max(Number.MAX_SAFE_INTEGER)
+  @Max(MAX_ID, { message: 'userId must be a whole number' })
   userId!: number;
 
   @ApiProperty(AMOUNT_DOC)
@@ -58,6 +61,7 @@ export class ConfirmDepositDto implements ConfirmDepositRequest {
   @IsOptional()
   @IsString()
   @MaxLength(NOTE_MAX)
+  @PlainText('Note')
   note?: string;
 }
 
@@ -66,6 +70,7 @@ export class ConfirmDepositRequestDto implements ConfirmDepositRequestRequest {
   @IsOptional()
   @IsString()
   @MaxLength(NOTE_MAX)
+  @PlainText('Note')
   note?: string;
 }
 
@@ -128,7 +133,7 @@ export class ListTransactionsQueryDto extends PageQueryDto {
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @Max(MAX_ID)
   userId?: number;
 }
 

@@ -18,6 +18,7 @@ import { DomainError } from '@savings/domain';
 import { Authenticated, CurrentUser } from './auth.decorators';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthSessionService } from './auth-session.service';
+import { clientAddress } from './client-address';
 import { RegistrationThrottle } from './registration-throttle';
 import { UserResponseDto } from './user-response.dto';
 import { SESSION_COOKIE } from './session-store';
@@ -36,7 +37,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Create a customer account and sign in (sets the session cookie `sid`).' })
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid (e.g. "All fields are required").' })
-  @ApiConflictResponse({ description: 'An account with this email already exists.' })
+  @ApiConflictResponse({ description: 'An account with this email already exists, or This name is already taken.' })
   @ApiTooManyRequestsResponse({
     description:
       'More than REGISTRATIONS_PER_ADDRESS_PER_HOUR (default 20) attempts from the address within the hour; Retry-After gives the seconds left.',
@@ -46,7 +47,7 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<UserResponse> {
-    const refused = await this.registrationThrottle.reserveAttempt(req.ip ?? 'unknown');
+    const refused = await this.registrationThrottle.reserveAttempt(clientAddress(req));
     if (refused) {
       res.setHeader('Retry-After', String(refused.retryAfterSeconds));
       throw new DomainError('AUTH.TOO_MANY_REGISTRATIONS', 'rate_limited', Messages.tooManyRegistrations);
@@ -62,12 +63,13 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
-    summary: 'Sign in with an e-mail (or a name held by exactly one account) and password; the session id is renewed.',
+    summary: 'Sign in with an e-mail or a name (names are unique) and password; the session id is renewed.',
   })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiUnauthorizedResponse({ description: 'Invalid credentials (the same for an unknown account).' })
   @ApiTooManyRequestsResponse({
-    description: '10 failures within 15 minutes for the identifier or the address; Retry-After gives the seconds left.',
+    description:
+      '10 failures within 15 minutes for the account (however spelled), the client address, or both together; Retry-After gives the seconds left.',
   })
   async login(
     @Body() _body: LoginDto,

@@ -7,10 +7,11 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '@savings/contracts';
+import { PlainText } from '../http/plain-text.validator';
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({
-    description: 'An e-mail address, or a name when exactly one account has it.',
+    description: 'An e-mail address, or a name (names are unique, compared case-insensitively with spaces folded).',
     example: 'ada@example.com',
   })
   @IsString({ message: Messages.usernameRequired })
@@ -26,11 +27,17 @@ export class LoginDto implements LoginRequest {
 }
 
 export class RegisterDto implements RegisterRequest {
-  @ApiProperty({ description: 'Display name; may not contain @.', example: 'Ada Lovelace', maxLength: 100 })
+  @ApiProperty({
+    description:
+      'Display name, unique (compared case-insensitively with runs of spaces folded; 409 when taken); no @, control characters or direction overrides.',
+    example: 'Ada Lovelace',
+    maxLength: 100,
+  })
   @IsString({ message: Messages.allFieldsRequired })
   @IsNotEmpty({ message: Messages.allFieldsRequired })
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
   @Matches(/^[^@]*$/, { message: Messages.nameHasAt })
+  @PlainText('Name')
   name!: string;
 
   @ApiProperty({ description: 'Compared after Unicode NFKC and lower-casing.', example: 'ada@example.com' })

@@ -1,8 +1,9 @@
 import request from 'supertest';
+import { randomBytes } from 'node:crypto';
 import type Redis from 'ioredis';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreateOrPromoteUserCommand, REDIS, SQL } from '@savings/application';
-import { Messages } from '@savings/contracts';
+import { forbiddenCharactersMessage, Messages } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { isValidReferenceCode } from '@savings/domain';
 import { startTestApp, type TestApp } from '../../test/test-app';
@@ -24,8 +25,6 @@ describe('auth: register, login, logout, me', () => {
   beforeAll(async () => {
     t = await startTestApp();
     redis = t.app.get<Redis>(REDIS);
-    const stale = await redis.keys(`${t.config.queuePrefix}:login-fail:*`);
-    if (stale.length > 0) await redis.del(...stale);
   });
   afterAll(async () => {
     await t.close();
@@ -111,6 +110,36 @@ describe('auth: register, login, logout, me', () => {
     expect(again.status).toBe(401);
   });
 
+  it.each([
+    ['a line break', 'Eve\r\nMallory'],
+    ['a tab', 'Eve\tMallory'],
+    ['a C1 control', 'Eve\u0085Mallory'],
+    ['DEL', 'Eve\u007f'],
+    ['a right-to-left override', 'Eve \u202eyrollaM'],
+    ['a directional isolate', 'Eve \u2067Mallory\u2069'],
+  ])('refuses a name with %s (400) and opens no account', async (_, name) => {
+    const email = `ctl.${randomBytes(3).toString('hex')}@example.com`;
+    const response = await register(request(t.server), { name, email, password: 'secret-1' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(forbiddenCharactersMessage('Name'));
+    const [row] = await t.app
+      .get<Sql>(SQL)
+      .query<{ n: string }>('select count(*) as n from users where email = $1', [email]);
+    expect(row.n).toBe('0');
+  });
+
+  it('keeps names unique on every way in: admin:create with a taken name or control characters is refused', async () => {
+    await register(request(t.server), { name: 'Only One', email: 'only.one@example.com', password: 'secret-1' }).expect(
+      201,
+    );
+    const create = (name: string) =>
+      t.app
+        .get(CommandBus)
+        .execute(new CreateOrPromoteUserCommand(`${randomBytes(3).toString('hex')}@x.test`, 'pass-123', name, 'admin'));
+    await expect(create('ONLY  one')).rejects.toMatchObject({ code: 'USER.NAME_TAKEN', message: Messages.nameTaken });
+    await expect(create('Only\nOne')).rejects.toMatchObject({ code: 'USER.INVALID' });
+  });
+
   it('refuses a NUL character anywhere in a request with 400, not a database error', async () => {
     const body = await request(t.server)
       .post('/api/auth/register')
@@ -144,7 +173,6 @@ describe('auth: register, login, logout, me', () => {
     beforeAll(async () => {
       await register(request(t.server), { name: 'Grace Hopper', email: 'grace@example.com', password: 'cobol-1959' });
       await register(request(t.server), { name: 'Twin', email: 'twin1@example.com', password: 'secret-1' });
-      await register(request(t.server), { name: 'twin', email: 'twin2@example.com', password: 'secret-1' });
     });
 
     const login = (body: object, ip = nextIp()) =>
@@ -158,9 +186,20 @@ describe('auth: register, login, logout, me', () => {
       expect(byName.body.user.email).toBe('grace@example.com');
     });
 
-    it('refuses a name held by two accounts, an unknown user and a wrong password with the same answer', async () => {
+    it('keeps a name to its first account: another spelling of it is 409 and signing in by it still works', async () => {
+      for (const name of ['twin', ' TWIN ', 'Twin', 'ｔｗｉｎ']) {
+        const taken = await register(request(t.server), { name, email: 'twin2@example.com', password: 'secret-1' });
+        expect(taken.status).toBe(409);
+        expect(taken.body).toEqual({ message: Messages.nameTaken, errors: { name: Messages.nameTaken } });
+      }
+      await login({ email: 'twin2@example.com', password: 'secret-1' }).expect(401);
+      const byName = await login({ email: 'tWiN', password: 'secret-1' }).expect(200);
+      expect(byName.body.user.email).toBe('twin1@example.com');
+    });
+
+    it('refuses an unknown user and a wrong password with the same answer', async () => {
       for (const body of [
-        { email: 'Twin', password: 'secret-1' },
+        { email: 'Nobody Known', password: 'secret-1' },
         { email: 'nobody@example.com', password: 'secret-1' },
         { email: 'grace@example.com', password: 'wrong-password' },
       ]) {
@@ -249,6 +288,52 @@ describe('auth: register, login, logout, me', () => {
       const retryAfter = Number(blocked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(800);
       expect(retryAfter).toBeLessThanOrEqual(900);
+    });
+
+    it('counts failures per account whatever spelling of its name or e-mail was typed (issue 16)', async () => {
+      await register(request(t.server), {
+        name: 'Bf Victim X',
+        email: 'bf.victim@example.com',
+        password: 'right-pass-1',
+      });
+      const spellings = [
+        'Bf Victim X',
+        'Bf  Victim X',
+        'bf victim x',
+        ' BF VICTIM   X ',
+        'Bf\u00a0Victim X',
+        'ｂｆ victim x',
+        'bf.victim@example.com',
+        'BF.Victim@Example.com',
+        ' bf.victim@example.com ',
+        'Bf Victim  x',
+      ];
+      // each spelling from its own address, so only the per-account count can stop them
+      for (const email of spellings) await login({ email, password: 'guess' }).expect(401);
+      const blocked = await login({ email: 'bF   vIcTiM x', password: 'right-pass-1' });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
+      await login({ email: 'BF.VICTIM@example.com', password: 'right-pass-1' }).expect(429);
+    });
+
+    it('throttles an unknown name like a known one, whatever its spelling, so a 429 reveals nothing', async () => {
+      for (let i = 0; i < 10; i += 1) {
+        await login({ email: i % 2 ? 'No  Such Person' : 'no such person', password: 'guess' }).expect(401);
+      }
+      await login({ email: 'NO SUCH  PERSON', password: 'guess' }).expect(429);
+    });
+
+    it('counts a failure for the account, the address, and both together, each for 15 minutes', async () => {
+      const ip = nextIp();
+      const keysBefore = new Set(await redis.keys(`${t.config.queuePrefix}:login-fail:*`));
+      await login({ email: 'grace@example.com', password: 'wrong once' }, ip).expect(401);
+      const added = (await redis.keys(`${t.config.queuePrefix}:login-fail:*`)).filter((key) => !keysBefore.has(key));
+      expect(added.map((key) => key.split(':').at(-2)).sort()).toEqual(['account', 'ip', 'pair']);
+      expect(added.join(' ')).not.toMatch(/grace/);
+      for (const key of added) expect(await redis.ttl(key)).toBeGreaterThan(800);
+      // the right password clears the account's count
+      await login({ email: 'Grace Hopper', password: 'cobol-1959' }, ip).expect(200);
+      expect(await redis.exists(added.find((key) => key.includes(':account:')) as string)).toBe(0);
     });
 
     it('a burst of parallel guesses gets at most 10 checked', async () => {

@@ -31,6 +31,6 @@ import { UserSessions } from './user-sessions';
     AuthSessionService,
     SessionGuard,
   ],
-  exports: [SESSION_STORE, AuthSessionService, SessionGuard, UserSessions],
+  exports: [SESSION_STORE, AuthSessionService, SessionGuard, UserSessions, LoginThrottle],
 })
 export class AuthModule {}

@@ -3,12 +3,13 @@ import { QueryBus } from '@nestjs/cqrs';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
-import { VerifyCredentialsQuery, type SessionUser } from '@savings/application';
+import { SignInSubjectQuery, VerifyCredentialsQuery, type SessionUser } from '@savings/application';
 import { Messages } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
+import { clientAddress } from './client-address';
 import { LoginThrottle } from './login-throttle';
 
-/** passport-local: `email` holds an e-mail or a name; throttled per identifier and client address. */
+/** passport-local: `email` holds an e-mail or a name; throttled per account, client address and both. */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(
@@ -19,12 +20,10 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   }
 
   async validate(req: Request, identifier: string, password: string): Promise<SessionUser> {
-    const address = req.ip ?? 'unknown';
-    const refused = await this.throttle.reserveAttempt(identifier, address);
-    if (refused) {
-      req.res?.setHeader('Retry-After', String(refused.retryAfterSeconds));
-      throw new DomainError('AUTH.TOO_MANY_ATTEMPTS', 'rate_limited', Messages.tooManyAttempts);
-    }
+    // the account whatever the spelling typed (e-mail or name, case, spaces), so variants share one count
+    const subject = await this.queryBus.execute<SignInSubjectQuery, string>(new SignInSubjectQuery(identifier));
+    const attempt = { address: clientAddress(req), subject };
+    await this.throttle.reserveAttempt(attempt, req.res);
     const user = await this.queryBus.execute<VerifyCredentialsQuery, SessionUser | null>(
       new VerifyCredentialsQuery(identifier, password),
     );
@@ -32,7 +31,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
       // one answer for unknown account and wrong password
       throw new DomainError('AUTH.INVALID_CREDENTIALS', 'unauthenticated', Messages.invalidCredentials);
     }
-    await this.throttle.recordSuccess(identifier, address);
+    await this.throttle.recordSuccess(attempt);
     return user;
   }
 }

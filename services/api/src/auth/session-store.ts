@@ -58,7 +58,7 @@ export function sessionCookieOptions(config: AppConfig): session.CookieOptions {
 }
 
 /**
- * 'auto' follows req.secure (HTTPS, or X-Forwarded-Proto: https from a trusted proxy). Production served
+ * 'auto' follows req.secure (HTTPS, or X-Forwarded-Proto: https from a proxy TRUST_PROXY trusts). Production served
  * only on https origins always marks the cookie Secure, even if a proxy forgets the header; a production
  * build on a plain-http origin (docker compose on localhost) must stay 'auto' or sign-in would break.
  */
@@ -76,7 +76,7 @@ export function createSessionMiddleware(store: Store, config: AppConfig): Reques
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    proxy: true,
+    // req.secure decides 'auto': X-Forwarded-Proto counts only from a proxy TRUST_PROXY trusts
     cookie: sessionCookieOptions(config),
   });
 }

@@ -19,7 +19,7 @@ import {
 } from '@savings/application';
 import type { BlogPost } from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
-import { IdParamPipe } from '../admin/id-param.pipe';
+import { IdParamPipe } from '../http/id-param.pipe';
 import { BlogPostDto, CreateBlogPostDto, UpdateBlogPostDto } from './blog-post.dto';
 
 /** Blog authoring: admins write, auditors may read drafts too. */

@@ -1,9 +1,21 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import type { BlogPost, BlogPostWrite } from '@savings/contracts';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { isSafeImageUrl, type BlogPost, type BlogPostWrite } from '@savings/contracts';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, registerDecorator, ValidateIf } from 'class-validator';
+import { PlainText } from '../http/plain-text.validator';
 
-// A featured image is an absolute http(s) URL or a site path: never javascript: or data: URLs.
-const IMAGE_URL = /^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/;
+const FEATURED_IMAGE_RULE = 'Featured image must be an https: URL or a path on this site starting with a single /';
+
+/** isSafeImageUrl: never another site through '//host' or '/\\host', never javascript:, data: or http:. */
+function IsSafeImageUrl(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isSafeImageUrl',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: FEATURED_IMAGE_RULE },
+      validator: { validate: (value: unknown) => typeof value !== 'string' || isSafeImageUrl(value) },
+    });
+}
 
 /** Body of POST /api/admin/blog/posts. */
 export class CreateBlogPostDto implements BlogPostWrite {
@@ -11,6 +23,7 @@ export class CreateBlogPostDto implements BlogPostWrite {
   @IsString()
   @IsNotEmpty({ message: 'Title is required' })
   @MaxLength(200)
+  @PlainText('Title')
   title!: string;
 
   @ApiPropertyOptional({
@@ -33,12 +46,15 @@ export class CreateBlogPostDto implements BlogPostWrite {
   @MaxLength(90000)
   content!: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'An http(s) URL or a path on this site' })
+  @ApiPropertyOptional({
+    nullable: true,
+    description: "An https: URL or a path on this site: one '/' followed by neither '/' nor '\\'",
+  })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(1000)
-  @Matches(IMAGE_URL, { message: 'Featured image must be an http(s) URL or a path starting with /' })
+  @IsSafeImageUrl()
   featuredImage?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 200 })
@@ -46,6 +62,7 @@ export class CreateBlogPostDto implements BlogPostWrite {
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(200)
+  @PlainText('Meta title')
   metaTitle?: string | null;
 
   @ApiPropertyOptional({ nullable: true, maxLength: 500 })

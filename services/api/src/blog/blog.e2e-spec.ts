@@ -83,6 +83,36 @@ describe('blog', () => {
     expect(script.status).toBe(400);
   });
 
+  it('takes a featured image only from https: or a path on this site (issue 16)', async () => {
+    const count = async () => ((await admin.agent.get('/api/admin/blog/posts').expect(200)).body as BlogPost[]).length;
+    const before = await count();
+    // browsers load '//host/x' and '/\\host/x' from another site
+    for (const featuredImage of [
+      '/\\evil.example/x.png',
+      '//evil.example/x.png',
+      '/\\/evil.example/x.png',
+      'http://cdn.example/x.png',
+      'https:/\\evil.example/x.png',
+      'https:evil.example/x.png',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      ' /images/x.png',
+      '/images/x\t.png',
+      'images/x.png',
+    ]) {
+      const refused = await admin.agent
+        .post('/api/admin/blog/posts')
+        .send({ title: 'Image', content: 'c', featuredImage });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ featuredImage: expect.stringMatching(/https: URL or a path/) });
+    }
+    expect(await count()).toBe(before);
+    for (const featuredImage of ['/images/bonds.png', 'https://cdn.example/img/a.png?w=800', '/']) {
+      const post = await create({ title: `Image ${featuredImage}`, content: 'c', featuredImage });
+      expect(post.featuredImage).toBe(featuredImage);
+    }
+  });
+
   it('shows only published posts publicly, newest first, and 404s drafts', async () => {
     const draft = await create({ title: 'Draft Only', content: 'secret' });
     const older = await create({ title: 'Published Older', content: 'a', published: true });

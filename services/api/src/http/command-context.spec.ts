@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { canonicalJson, requestHash } from './command-context';
+import { canonicalJson } from '@savings/ledger';
+import { requestHash } from './command-context';
 
 const fakeRequest = (body: unknown, url = '/api/user/withdrawal', method = 'POST') =>
   ({ body, originalUrl: url, method }) as unknown as Request;

@@ -4,19 +4,11 @@ import type { Request } from 'express';
 import type { CommandContext } from '@savings/application';
 import { Messages } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
+import { canonicalJson } from '@savings/ledger';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-/** JSON with object keys sorted at every level, so the same body always hashes the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`).join(',')}}`;
-}
-
-/** sha256 over method, path and canonical body: a reused key with another body or route is told apart (409). */
+/** sha256 over method, path and canonical body (the ledger's canonical JSON, keys sorted at every level): a reused key with another body or route is told apart (409). */
 export function requestHash(req: Request): string {
   const path = req.originalUrl.split('?')[0];
   return createHash('sha256')

@@ -18,12 +18,23 @@ function flatten(errors: ValidationError[], parent = ''): Array<[string, string]
 }
 
 /**
+ * Path parameters reach their own pipe as sent. ValidationPipe's `transform` would turn a `number`
+ * path parameter into `+value` first, reading `0x1F` as 31, `1e1` as 10 and `%201` as 1, and the id
+ * pipe that runs after it could no longer tell (contract section 8: such ids are 400).
+ */
+class AppValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
+}
+
+/**
  * DTO validation for every route: unknown fields are refused (so isAdmin, balance or referenceCode can
  * never be set by a customer), no implicit type conversion, and the answer is one sentence plus a
  * message per field.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new PathTextValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
@@ -36,15 +47,4 @@ export function createValidationPipe(): ValidationPipe {
       return new BadRequestException({ message, errors: Object.fromEntries(pairs) });
     },
   });
-}
-
-/**
- * Path parameters reach their own pipes as the text sent: ValidationPipe's transform would turn an id
- * typed `number` into Number(text) first, so `0x1F` or `1e1` became 31 and 10 before IdParamPipe
- * could refuse them (api-contract.md section 8).
- */
-class PathTextValidationPipe extends ValidationPipe {
-  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
-    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
-  }
 }

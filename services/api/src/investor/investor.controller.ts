@@ -8,9 +8,11 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
+  accountSubject,
   ChangePasswordCommand,
   GetDashboardQuery,
   GetUserQuery,
@@ -37,6 +39,8 @@ import {
 } from '@savings/contracts';
 import { AuthSessionService } from '../auth/auth-session.service';
 import { Authenticated, CurrentUser } from '../auth/auth.decorators';
+import { clientAddress } from '../auth/client-address';
+import { LoginThrottle } from '../auth/login-throttle';
 import { UserResponseDto } from '../auth/user-response.dto';
 import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';
@@ -68,6 +72,7 @@ export class InvestorController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly sessions: AuthSessionService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   @Get('dashboard')
@@ -120,12 +125,20 @@ export class InvestorController {
   @ApiOperation({ summary: "Change the password; the user's other sessions end, this one gets a new id." })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ description: 'Current password is incorrect, or a rule of the new password fails.' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'A wrong current password counts as a failed sign-in: 10 within 15 minutes, then 429 with Retry-After.',
+  })
   async changePassword(
     @CurrentUser() user: SessionUser,
     @Body() body: ChangePasswordDto,
     @Req() req: Request,
   ): Promise<{ message: string }> {
+    // the current password is a password guess like a sign-in: counted and limited the same way
+    const attempt = { address: clientAddress(req), subject: accountSubject(user.id) };
+    await this.throttle.reserveAttempt(attempt, req.res);
     await this.commandBus.execute(new ChangePasswordCommand(user.id, body.currentPassword, body.newPassword));
+    await this.throttle.recordSuccess(attempt);
     await this.sessions.endOtherSessions(req, user);
     return { message: 'Password changed' };
   }

@@ -21,6 +21,7 @@ import {
   type WithdrawalRequest,
 } from '@savings/contracts';
 import { IsMoneyAmount, MinMoneyAmount } from '../http/money-amount.validator';
+import { PlainText } from '../http/plain-text.validator';
 
 const AMOUNT_DESCRIPTION = 'USD: a JSON number or a decimal string, at most 2 decimals, at most 1,000,000,000,000.';
 
@@ -84,6 +85,7 @@ export class BankingDetailsDto implements BankingDetailsRequest {
   @IsString({ message: Messages.beneficiaryRequired })
   @IsNotEmpty({ message: Messages.beneficiaryRequired })
   @MaxLength(140, { message: 'Beneficiary name must be at most 140 characters' })
+  @PlainText('Beneficiary name')
   beneficiaryName!: string;
 
   @ApiProperty({

@@ -1,14 +1,7 @@
 import request from 'supertest';
 import { CommandBus } from '@nestjs/cqrs';
-import type Redis from 'ioredis';
-import {
-  AccrueInterestBatchCommand,
-  ConfirmDepositCommand,
-  REDIS,
-  SQL,
-  type CommandContext,
-} from '@savings/application';
-import { amountExceedsAvailable, Messages } from '@savings/contracts';
+import { AccrueInterestBatchCommand, ConfirmDepositCommand, SQL, type CommandContext } from '@savings/application';
+import { amountExceedsAvailable, forbiddenCharactersMessage, Messages } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { startTestApp, type TestApp } from '../../test/test-app';
 
@@ -24,9 +17,6 @@ describe('investor API (/api/user/*)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     sql = t.app.get<Sql>(SQL);
-    const redis = t.app.get<Redis>(REDIS);
-    const stale = await redis.keys(`${t.config.queuePrefix}:login-fail:*`);
-    if (stale.length > 0) await redis.del(...stale);
   });
   afterAll(async () => {
     await t.close();
@@ -227,6 +217,13 @@ describe('investor API (/api/user/*)', () => {
       [{ ...BANKING, swift: 'COBADE' }, Messages.swiftInvalid],
       [{ ...BANKING, swift: 'COBADEFFXX' }, Messages.swiftInvalid],
       [{ ...BANKING, referenceCode: 'AAAAAAAA' }, 'Unknown field: referenceCode'],
+      // a CR/LF would add a row for line-based bank importers of the payout file (issue 16)
+      [
+        { ...BANKING, beneficiaryName: 'Ada Lovelace\r\nMallory;GB82WEST12345698765432' },
+        forbiddenCharactersMessage('Beneficiary name'),
+      ],
+      [{ ...BANKING, beneficiaryName: 'Ada \u202eecalevol' }, forbiddenCharactersMessage('Beneficiary name')],
+      [{ ...BANKING, beneficiaryName: 'Ada\u009bLovelace' }, forbiddenCharactersMessage('Beneficiary name')],
     ])('refuses %j with "%s" and changes nothing', async (body, message) => {
       const { agent } = await customer();
       const response = await agent.put('/api/user/banking-details').send(body).expect(400);
@@ -398,6 +395,36 @@ describe('investor API (/api/user/*)', () => {
       const { agent } = await customer();
       const response = await agent.put('/api/user/change-password').send(body).expect(400);
       expect(response.body.message).toBe(message);
+    });
+
+    it('counts a wrong current password as a failed sign-in: after 10, 429 even for the right one (issue 16)', async () => {
+      const { agent, id, email } = await customer();
+      const hash = async () =>
+        (await sql.query<{ password_hash: string }>('select password_hash from users where id = $1', [id]))[0]
+          .password_hash;
+      const before = await hash();
+      const change = (currentPassword: string, address: string) =>
+        agent
+          .put('/api/user/change-password')
+          .set('X-Forwarded-For', address)
+          .send({ currentPassword, newPassword: 'newpass-1', confirmPassword: 'newpass-1' });
+      // every guess from another address: the account's count stops them
+      for (let i = 0; i < 10; i += 1) {
+        const wrong = await change(`guess-${i}`, `10.77.0.${i + 1}`);
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.message).toBe(Messages.currentPasswordWrong);
+      }
+      const blocked = await change('secret-1', '10.77.1.1');
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ message: Messages.tooManyAttempts });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await hash()).toBe(before);
+      // and they were failed sign-ins of the account
+      const signIn = await request(t.server)
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', '10.77.2.1')
+        .send({ email, password: 'secret-1' });
+      expect(signIn.status).toBe(429);
     });
 
     it('changes it, keeps this session, and ends every other session of the user', async () => {

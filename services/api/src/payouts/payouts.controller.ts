@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseIntPipe, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -10,6 +10,7 @@ import {
   type PayoutFileView,
 } from '@savings/application';
 import { AdminOnly } from '../auth/auth.decorators';
+import { IdParamPipe } from '../http/id-param.pipe';
 import { PayoutFileListDto } from './payout-file.dto';
 
 /** Bank payout files written by the monthly job: admins list and download them. */
@@ -32,7 +33,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The CSV of a payout file (beneficiary, iban, bic, amount, reference)' })
   @ApiProduces('text/csv')
   @ApiNotFoundResponse({ description: 'Unknown id' })
-  csv(@Param('id', ParseIntPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  csv(@Param('id', IdParamPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     return this.download(id, 'csv', res);
   }
 
@@ -40,7 +41,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The ISO 20022 pain.001.001.03 credit transfer file of a payout' })
   @ApiProduces('application/xml')
   @ApiNotFoundResponse({ description: 'Unknown id' })
-  xml(@Param('id', ParseIntPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  xml(@Param('id', IdParamPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
     return this.download(id, 'xml', res);
   }
 

@@ -9,7 +9,7 @@ import {
   type StatementFile,
 } from '@savings/application';
 import type { StatementMonthsResponse } from '@savings/contracts';
-import { IdParamPipe } from '../admin/id-param.pipe';
+import { IdParamPipe } from '../http/id-param.pipe';
 import { AdminOrAuditor } from '../auth/auth.decorators';
 import { statementDownload } from './statement-file';
 import { BAD_PERIOD, MONTH_PARAM, NO_STATEMENT, YEAR_PARAM } from './statements.controller';

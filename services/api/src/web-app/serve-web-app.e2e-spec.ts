@@ -73,3 +73,36 @@ describe('serving the web build: prerendered landing pages', () => {
     expect(response.text).toContain('<h1>Nuovo testo</h1>');
   });
 });
+
+describe('serving the web build: no source maps (contract section 8)', () => {
+  let web: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    // a build that left maps behind (an older or a development build): they must still not be served
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)\n');
+    writeFileSync(join(dist, 'assets', 'index-abc.js.gz'), gzipSync('console.log(1)\n'));
+    writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    writeFileSync(join(dist, 'assets', 'index-abc.js.map.gz'), gzipSync('{"version":3}'));
+    writeFileSync(join(dist, 'stray.js.map'), '{"version":3}');
+    web = await startTestApp({ WEB_DIST_DIR: dist }, { serveWeb: true });
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers 404 for every .map file, gzipped or not, and still serves the scripts', async () => {
+    await request(web.server).get('/assets/index-abc.js').expect(200);
+    for (const path of ['/assets/index-abc.js.map', '/assets/INDEX-ABC.JS.MAP', '/stray.js.map']) {
+      for (const encoding of ['gzip', 'identity']) {
+        const response = await request(web.server).get(path).set('Accept-Encoding', encoding);
+        expect(response.status).toBe(404);
+        expect(response.text).not.toContain('version');
+      }
+    }
+  });
+});

@@ -10,6 +10,8 @@ import { injectBlogPostMeta } from '../blog/blog-post-meta';
 import { precompressedAssets } from './precompressed-assets';
 
 const BLOG_POST_PATH = /^\/blog\/([^/]+)\/?$/;
+/** Source maps are never served (contract section 8), even if a build left one in dist. */
+const isSourceMap = (req: Request) => /\.map$/i.test(req.path);
 
 /** Where the built web app is: WEB_DIST_DIR, else web/dist of this repository. */
 export function resolveWebDist(configured: string | null): string | null {
@@ -68,6 +70,8 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
   const origin = app.get<AppConfig>(APP_CONFIG).publicOrigins[0];
   app.use(
     '/assets',
+    (req: Request, res: Response, next: NextFunction) =>
+      isSourceMap(req) ? res.status(404).type('text').send('Not found') : next(),
     precompressedAssets(join(distDir, 'assets'), { immutable: true, maxAge: '365d' }),
     express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false }),
     (_req: Request, res: Response) => res.status(404).type('text').send('Not found'),
@@ -79,7 +83,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): void 
   // the prerendered pages are served at their own paths only (a page at another path would not hydrate)
   const isPrerendered = (req: Request) => req.path.startsWith('/prerendered/');
   app.use((req: Request, res: Response, next: NextFunction) =>
-    isApi(req) || isPrerendered(req) ? next() : staticFiles(req, res, next),
+    isApi(req) || isPrerendered(req) || isSourceMap(req) ? next() : staticFiles(req, res, next),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApi(req)) {

@@ -110,6 +110,8 @@ export class ChaosStack {
       QUEUE_PREFIX: this.options.queuePrefix,
       PUBLIC_ORIGIN: this.options.apiPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
       PAYOUT_DIR: this.payoutDir,
+      // sign-ins give each client its own address with X-Forwarded-For, as a proxy on this host would
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       WORKER_SCHEDULES: 'off',
       WORKER_METRICS_PORT: '0',

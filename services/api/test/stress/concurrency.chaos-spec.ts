@@ -84,7 +84,8 @@ async function operation(i: number): Promise<void> {
       const amount = `${1000 + Math.floor(Math.random() * 2000)}`;
       const customer = await customerSession(userId, port);
       const requested = await customer.call('POST', '/api/user/deposit-request', { amount });
-      tally('deposit-request', requested, [201]);
+      // 409 when the customer already has 5 pending requests is a correct refusal (contract section 8)
+      tally('deposit-request', requested, [201, 409]);
       if (requested.status !== 201) return;
       const id = (requested.body as { depositRequest: { id: number } }).depositRequest.id;
       // both APIs confirm the same request at once: exactly one may move the money
@@ -101,8 +102,8 @@ async function operation(i: number): Promise<void> {
       const amount = `${1000 + Math.floor(Math.random() * 500)}`;
       const customer = await customerSession(userId, port);
       const requested = await customer.call('POST', '/api/user/withdrawal', { amount });
-      // 400 when the holds already reach the balance is a correct refusal
-      tally('withdrawal-request', requested, [201, 400]);
+      // 400 when the holds already reach the balance, 409 with 5 pending already: correct refusals
+      tally('withdrawal-request', requested, [201, 400, 409]);
       if (requested.status !== 201) return;
       const id = (requested.body as { withdrawal: { id: number } }).withdrawal.id;
       const answers = await Promise.all(

@@ -242,6 +242,71 @@ describe('PostgreSQL connections terminated during requests', () => {
   });
 });
 
+describe('the API SIGKILLed while groups of commands commit', () => {
+  it('loses only unacknowledged commands: every 200 is in the ledger once, every key moves money at most once', async () => {
+    const targets = customers.slice(20, 28);
+    const balances = async (): Promise<Map<number, bigint>> =>
+      new Map(
+        (
+          await stack.sql<{ user_id: string; balance_cents: string }>(
+            'select user_id::text, balance_cents::text from accounts where user_id = any($1::bigint[])',
+            [targets],
+          )
+        ).map((row) => [Number(row.user_id), BigInt(row.balance_cents)]),
+      );
+    const before = await balances();
+    const requests = targets.flatMap((userId) =>
+      Array.from({ length: 60 }, () => ({ userId, key: `kill-mid-group-${randomBytes(8).toString('hex')}` })),
+    );
+    const acknowledged = new Set<string>();
+    const send = async (request: { userId: number; key: string }): Promise<number> => {
+      try {
+        const result = await admin.call(
+          'PATCH',
+          `/api/admin/users/${request.userId}/balance`,
+          { amount: '1.00', operation: 'add', note: 'kill mid group' },
+          { 'Idempotency-Key': request.key },
+        );
+        if (result.status === 200) acknowledged.add(request.key);
+        return result.status;
+      } catch {
+        return 599;
+      }
+    };
+    // 32 requests at once keep the API's group commit busy; the kill lands while groups are in flight
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < requests.length) await send(requests[next++]);
+    };
+    const lanes = Promise.all(Array.from({ length: 32 }, lane));
+    await waitFor(async () => acknowledged.size >= 40 || null, 'forty acknowledged commands', 120_000);
+    await stack.kill(api, 'SIGKILL');
+    await lanes;
+    expect(acknowledged.size).toBeLessThan(requests.length);
+
+    // every acknowledged command is in the ledger, and no key was applied twice
+    const applied = await stack.sql<{ key: string; n: number }>(
+      `select metadata->>'idempotencyKey' as key, count(*)::int as n from ledger_events
+        where metadata->>'idempotencyKey' like 'kill-mid-group-%' group by 1`,
+    );
+    const appliedKeys = new Map(applied.map((row) => [row.key, row.n]));
+    expect([...acknowledged].filter((key) => appliedKeys.get(key) !== 1)).toEqual([]);
+    expect(applied.filter((row) => row.n !== 1)).toEqual([]);
+
+    // a new API process: every key sent again is applied now or answered from its first run, never twice
+    await stack.startApi(PORT);
+    api = stack.apis.get(PORT) as ChildProcess;
+    const again: number[] = [];
+    for (const request of requests) again.push(await send(request));
+    expect(again.filter((status) => status !== 200)).toEqual([]);
+    const after = await balances();
+    const wrong = targets
+      .filter((userId) => after.get(userId) !== (before.get(userId) ?? 0n) + 60n * 100n)
+      .map((userId) => `user ${userId}: ${before.get(userId)} -> ${after.get(userId)}`);
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('after every fault', () => {
   it('passes ledger verify', async () => {
     const verify = await stack.verifyLedger(admin);

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { RequestDepositCommand, RequestWithdrawalCommand, SQL } from '@savings/application';
-import { Messages } from '@savings/contracts';
+import { forbiddenCharactersMessage, Messages } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { startTestApp, type TestApp } from '../test-app';
 import {
@@ -455,6 +455,132 @@ describe('access generated from the route table', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('edge rules generated from the route table (contract section 8)', () => {
+  /** The role that may call a route, so the rule under test is reached past the guards. */
+  const callerOf = (route: Route): TestAgent | ReturnType<typeof request> =>
+    PUBLIC_ROUTES.has(routeKey(route))
+      ? request(t.server)
+      : isAdminRoute(route)
+        ? (agents.admin as TestAgent)
+        : (agents.customer as TestAgent);
+  const idParameters = (route: Route) => route.parameters.filter((p) => p.in === 'path' && p.type === 'number');
+  /** A plain id no record has: a call that gets past the id check answers 404 and changes nothing. */
+  const NO_SUCH_ID = '2147483647';
+
+  it('refuses every loosely written path id with 400 on every route with an id, and changes nothing', async () => {
+    const routesWithIds = routes.filter((route) => idParameters(route).length > 0);
+    expect(routesWithIds.length).toBeGreaterThanOrEqual(10);
+    // Number() or parseInt would read these as 31, 10, 1, 1, 1, 1, 1, 1: another record
+    const loose = ['0x1F', '1e1', '%201', '1%20', '01', '+1', '1.0', '1.5', '-1', '0', '2147483648', '0b1', '1_0'];
+    const before = await snapshot();
+    const accepted: string[] = [];
+    for (const route of routesWithIds) {
+      for (const id of loose) {
+        const url = fillPath(route.path, (name) =>
+          idParameters(route).some((p) => p.name === name) ? id : NO_SUCH_ID,
+        );
+        const call = callerOf(route)[route.method](url);
+        const response = route.body ? await call.send({}) : await call;
+        if (response.status !== 400) accepted.push(`${routeKey(route)} ${id} -> ${response.status}`);
+      }
+      const plain = await callerOf(route)[route.method](fillPath(route.path, () => NO_SUCH_ID));
+      if (plain.status === 400 && !route.body) accepted.push(`${routeKey(route)} ${NO_SUCH_ID} refused`);
+    }
+    expect(accepted).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses any field on every state-changing route that takes no body, and accepts none or {}', async () => {
+    const bodyless = routes.filter((route) => isStateChanging(route.method) && !route.body);
+    expect(bodyless.map(routeKey)).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/logout',
+        'PATCH /api/admin/withdrawals/{id}/approve',
+        'DELETE /api/admin/withdrawals/{id}',
+        'DELETE /api/admin/deposit-requests/{id}',
+        'PATCH /api/admin/notifications/{id}/read',
+        'DELETE /api/admin/blog/posts/{id}',
+      ]),
+    );
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const route of bodyless) {
+      const url = fillPath(route.path, () => NO_SUCH_ID);
+      for (const body of ['{"unexpected":true}', '{"id":1}', '[]', '[1]']) {
+        const response = await callerOf(route)[route.method](url).set('Content-Type', 'application/json').send(body);
+        if (response.status !== 400) wrong.push(`${routeKey(route)} ${body} -> ${response.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    for (const route of bodyless.filter((r) => idParameters(r).length > 0)) {
+      const url = fillPath(route.path, () => NO_SUCH_ID);
+      for (const body of [undefined, '{}']) {
+        const call = callerOf(route)[route.method](url);
+        const response =
+          body === undefined ? await call : await call.set('Content-Type', 'application/json').send(body);
+        // past the body rule: the id names no record
+        if (response.status !== 404) wrong.push(`${routeKey(route)} ${body ?? 'no body'} -> ${response.status}`);
+      }
+    }
+    const logout = await request(t.server).post('/api/auth/logout').set('Content-Type', 'application/json').send('{}');
+    expect(logout.status).toBe(204);
+    expect(wrong).toEqual([]);
+  });
+
+  it('judges every amount on its text as sent: a JSON number a double would round is refused like 1000.001', async () => {
+    const withAmount = routes.filter((route) => route.body?.some((field) => field.name === 'amount'));
+    expect(withAmount.length).toBeGreaterThanOrEqual(5);
+    const before = await snapshot();
+    const accepted: string[] = [];
+    for (const route of withAmount) {
+      for (const amount of [
+        '1000.009999999999999999',
+        '1000.0000000000000001',
+        '1000.001',
+        '1500.000000000000000001',
+      ]) {
+        const call = callerOf(route)[route.method](fillPath(route.path, () => NO_SUCH_ID));
+        const response = await call.set('Content-Type', 'application/json').send(`{"amount":${amount}}`);
+        const errors = (response.body as { errors?: Record<string, string> }).errors ?? {};
+        if (response.status !== 400 || errors.amount !== Messages.invalidAmount) {
+          accepted.push(`${routeKey(route)} ${amount} -> ${response.status} ${response.text}`);
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses control characters and direction overrides in every name, note and title field', async () => {
+    const labels: Record<string, string> = {
+      name: 'Name',
+      beneficiaryName: 'Beneficiary name',
+      note: 'Note',
+      title: 'Title',
+      metaTitle: 'Meta title',
+    };
+    const textRoutes = routes.filter((route) => route.body?.some((field) => field.name in labels));
+    expect(textRoutes.length).toBeGreaterThanOrEqual(6);
+    const before = await snapshot();
+    const accepted: string[] = [];
+    for (const route of textRoutes) {
+      for (const field of (route.body ?? []).filter((f) => f.name in labels)) {
+        for (const bad of ['Ada\r\nIBAN;GB00', 'Ada\u0007', 'Ada\u0085', 'Ada\u202eecilA', 'Ada\u2066x', 'Ada\u007f']) {
+          const call = callerOf(route)[route.method](fillPath(route.path, () => NO_SUCH_ID));
+          const response = await call.send({ [field.name]: bad });
+          const errors = (response.body as { errors?: Record<string, string> }).errors ?? {};
+          if (response.status !== 400 || errors[field.name] !== forbiddenCharactersMessage(labels[field.name])) {
+            accepted.push(`${routeKey(route)} ${field.name}=${JSON.stringify(bad)} -> ${response.status}`);
+          }
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -1,25 +1,43 @@
-import { Inject, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
-import { AUDIT_QUEUE, SQL, VERIFY_LEDGER_JOB, verifyWithProgress, type VerifyJobData } from '@savings/application';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Job, Worker } from 'bullmq';
+import type { AppConfig } from '@savings/config';
+import {
+  APP_CONFIG,
+  AUDIT_QUEUE,
+  SQL,
+  VERIFY_LEDGER_JOB,
+  verifyWithProgress,
+  type VerifyJobData,
+} from '@savings/application';
 import type { VerifyReport, VerifyRunProgress } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { JobMetrics } from '../metrics/job-metrics';
-import { workerOptions } from '../worker-options';
+import { openQueueWorker } from '../queue-worker';
 
 /** Progress is written to the job at most this often (a big ledger reports thousands of pages). */
 const PROGRESS_EVERY_MS = 250;
 
 /** `ledger verify` for the auditor console, with its progress on the job (the API reads it back). */
-@Processor(AUDIT_QUEUE, { ...workerOptions(), concurrency: 1 })
-export class VerifyLedgerProcessor extends WorkerHost implements BeforeApplicationShutdown {
+@Injectable()
+export class VerifyLedgerProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(VerifyLedgerProcessor.name);
+  private worker: Worker | null = null;
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL) private readonly sql: Sql,
     private readonly metrics: JobMetrics,
-  ) {
-    super();
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // one verify at a time per worker: it reads the whole log
+    this.worker = openQueueWorker(AUDIT_QUEUE, this.config, (job) => this.process(job), 1);
   }
 
   async process(job: Job<VerifyJobData, VerifyReport>): Promise<VerifyReport> {
@@ -40,6 +58,6 @@ export class VerifyLedgerProcessor extends WorkerHost implements BeforeApplicati
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.close();
+    await this.worker?.close();
   }
 }

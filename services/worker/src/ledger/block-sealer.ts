@@ -1,16 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { SealLedgerBlocksCommand } from '@savings/application';
-import { SCHEDULES_ENABLED } from '../schedules/job-schedules';
-
-/** LEDGER_SEAL_INTERVAL_MS (default one minute; 0 turns it off). */
-export function sealIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.LEDGER_SEAL_INTERVAL_MS ?? 60_000);
-  return Number.isInteger(value) && value >= 0 ? value : 60_000;
-}
+import type { AppConfig } from '@savings/config';
+import { APP_CONFIG, SealLedgerBlocksCommand } from '@savings/application';
 
 /**
- * Seals the ledger's global order into blocks every minute, so a reordered or removed event is
+ * Seals the ledger's global order into blocks every LEDGER_SEAL_INTERVAL_MS (a minute; 0 never), so a reordered or removed event is
  * detectable soon after it is written, not only when someone runs verify (which seals first anyway).
  * Several workers may do it: sealers serialize on the ledger's own advisory lock.
  */
@@ -22,12 +16,12 @@ export class BlockSealer implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     private readonly commands: CommandBus,
-    @Inject(SCHEDULES_ENABLED) private readonly enabled: boolean,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    const interval = sealIntervalMs();
-    if (!this.enabled || interval === 0) return;
+    const interval = this.config.worker.sealIntervalMs;
+    if (!this.config.worker.schedules || interval === 0) return;
     this.timer = setInterval(() => {
       if (!this.running) this.running = this.seal().finally(() => (this.running = null));
     }, interval);

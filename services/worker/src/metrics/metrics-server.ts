@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '@savings/config';
+import { APP_CONFIG } from '@savings/application';
 import { JobMetrics } from './job-metrics';
-
-export const METRICS_PORT = Symbol('METRICS_PORT');
 
 /**
  * GET /metrics for Prometheus on WORKER_METRICS_PORT (0 turns it off). A second worker on the same
@@ -16,8 +16,12 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
 
   constructor(
     private readonly metrics: JobMetrics,
-    @Inject(METRICS_PORT) private readonly port: number,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  private get port(): number {
+    return this.config.worker.metricsPort;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.port <= 0) return;

@@ -1,6 +1,11 @@
-import { Inject, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { Processor, WorkerHost } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import type { Job, Worker } from 'bullmq';
 import type { AppConfig } from '@savings/config';
 import {
   APP_CONFIG,
@@ -11,19 +16,23 @@ import {
   type MonthlyWithdrawalsJobData,
 } from '@savings/application';
 import { JobMetrics } from '../metrics/job-metrics';
-import { workerOptions } from '../worker-options';
+import { openQueueWorker } from '../queue-worker';
 
 /** The monthly payout of approved withdrawals (scheduled on the 1st), through PayoutRunService. */
-@Processor(PAYOUTS_QUEUE, { ...workerOptions(), concurrency: 1 })
-export class PayoutsProcessor extends WorkerHost implements BeforeApplicationShutdown {
+@Injectable()
+export class PayoutsProcessor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PayoutsProcessor.name);
+  private worker: Worker | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payouts: PayoutRunService,
     private readonly metrics: JobMetrics,
-  ) {
-    super();
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // one payout run at a time per worker
+    this.worker = openQueueWorker(PAYOUTS_QUEUE, this.config, (job) => this.process(job), 1);
   }
 
   async process(job: Job<MonthlyWithdrawalsJobData>): Promise<unknown> {
@@ -52,6 +61,6 @@ export class PayoutsProcessor extends WorkerHost implements BeforeApplicationShu
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.close();
+    await this.worker?.close();
   }
 }

@@ -13,8 +13,6 @@ import {
   latestPayoutDate,
 } from '@savings/application';
 
-export const SCHEDULES_ENABLED = Symbol('SCHEDULES_ENABLED');
-
 /**
  * The two schedules of the design card, in APP_TIMEZONE: daily interest at DAILY_INTEREST_TIME and
  * the monthly payout on the 1st at MONTHLY_PAYOUT_TIME. upsertJobScheduler is idempotent, so every
@@ -27,13 +25,12 @@ export class JobSchedules implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(SCHEDULES_ENABLED) private readonly enabled: boolean,
     @InjectQueue(INTEREST_QUEUE) private readonly interest: Queue,
     @InjectQueue(PAYOUTS_QUEUE) private readonly payouts: Queue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.enabled) return;
+    if (!this.config.worker.schedules) return;
     const tz = this.config.appTimezone;
     await this.interest.upsertJobScheduler(
       SchedulerIds.dailyInterest,

@@ -1,19 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectFlowProducer, InjectQueue } from '@nestjs/bullmq';
 import { FlowProducer, Queue } from 'bullmq';
+import type { Sql } from '@savings/database';
+import { SQL } from '../platform/tokens';
+import { InterestRunService } from './interest-run.service';
 import {
-  INTEREST_QUEUE,
-  InterestRunService,
-  JobNames,
-  SQL,
   defaultJobOptions,
+  INTEREST_FLOW,
+  INTEREST_QUEUE,
+  JobNames,
   type InterestBatchJobData,
   type InterestDateJobData,
-} from '@savings/application';
-import type { Sql } from '@savings/database';
-
-export const INTEREST_FLOW = 'interest-flow';
-export const BATCH_SIZE = Symbol('INTEREST_BATCH_SIZE');
+} from './job-queues';
 
 /** A date's flow that is still going: its batches run, or its parent waits for them. */
 const IN_FLIGHT = new Set(['waiting-children', 'waiting', 'active', 'delayed', 'prioritized']);
@@ -36,13 +34,12 @@ export class InterestDispatcher {
     private readonly runs: InterestRunService,
     @InjectQueue(INTEREST_QUEUE) private readonly queue: Queue,
     @InjectFlowProducer(INTEREST_FLOW) private readonly flows: FlowProducer,
-    @Inject(BATCH_SIZE) private readonly batchSize: number,
   ) {}
 
   async dispatch(date: string, until: string): Promise<DispatchOutcome> {
     return this.sql.transaction(async (tx) => {
       await tx.query("select pg_advisory_xact_lock(hashtext('savings.interest-dispatch'))");
-      const plan = await this.runs.planDate(date, this.batchSize);
+      const plan = await this.runs.planDate(date);
       if (plan.completed) return 'already-completed';
       const attempt = await this.runs.currentAttempt(date);
       if (attempt > 0) {
@@ -51,7 +48,7 @@ export class InterestDispatcher {
         if (IN_FLIGHT.has(state)) return 'in-flight';
       }
       const next = await this.runs.nextAttempt(date);
-      const parentData: InterestDateJobData & { until: string } = { date, until };
+      const parentData: InterestDateJobData = { date, until };
       await this.flows.add({
         name: JobNames.interestDate,
         queueName: INTEREST_QUEUE,

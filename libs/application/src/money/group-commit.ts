@@ -1,0 +1,370 @@
+import { DomainError, evolve, type AccountEvent, type AccountState } from '@savings/domain';
+import {
+  accountStateOf,
+  appendToStreams,
+  conflictBackoffMs,
+  streamIdOf,
+  type EventMetadata,
+  type StreamWrite,
+} from '@savings/ledger';
+import { pgErrorCode, type Sql, type SqlQueryable } from '@savings/database';
+import { loadTargets, type LoadedTarget } from './account-loader';
+import { MAX_ATTEMPTS, type AccountCommandSpec, type LoadedAccount } from './account-ledger';
+import { notificationsFor } from './admin-notifications';
+
+/** Commands in one group at most: one transaction stays short, and a group's statements stay small. */
+export const MAX_GROUP_SIZE = 64;
+/**
+ * Groups of one process committing at once: while one waits for PostgreSQL, the next is decided and
+ * sent, so the process and the database work at the same time.
+ */
+export const GROUPS_IN_FLIGHT = 2;
+
+export interface IdempotencyClaim {
+  scope: string;
+  key: string;
+  requestHash: string;
+}
+
+/** A command waiting for its group, and how to answer its caller. */
+interface Queued {
+  spec: AccountCommandSpec<unknown>;
+  metadata: EventMetadata;
+  idempotency: IdempotencyClaim | null;
+  attempts: number;
+  /** after a group failed as a whole: run this one in a group of its own to find who made it fail */
+  alone: boolean;
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** One account's state as the commands of a group see it, in arrival order. */
+interface AccountCursor {
+  holder: LoadedAccount['holder'];
+  state: AccountState;
+  lastHash: string | null;
+  /** targeted requests already merged into the state */
+  seen: Set<string>;
+}
+
+/** What a group decided for one command. */
+interface Decision {
+  item: Queued;
+  account: LoadedAccount;
+  after: AccountState;
+  write: number;
+  streamId: string;
+}
+
+/** Errors after which the group's transaction may simply be run again. */
+const RETRYABLE = new Set(['40P01' /* deadlock */, '40001' /* serialization failure */]);
+
+/**
+ * Group commit of money commands, one per process (issue 22; docs/decisions/0024-group-commit.md).
+ * Commands queue while up to GROUPS_IN_FLIGHT groups commit; each next group takes up to
+ * MAX_GROUP_SIZE of them and:
+ *  1. loads every targeted account in one statement;
+ *  2. in one transaction: claims the idempotency keys (a key another request holds is answered with
+ *     that request's result), decides each command in arrival order on its account's latest state (two
+ *     commands on one account see each other's effect; a refused command changes nothing for the
+ *     others), appends all of them with one appendToStreams, and stores the responses;
+ *  3. answers each caller after the commit, with its own result or its own error.
+ * A stream another process moved first is conflicted: only its commands are decided again in a later
+ * group. A group whose transaction fails for another reason is rolled back whole and each of its
+ * commands is run again alone, so the error reaches only the command that causes it.
+ */
+export class GroupCommit {
+  private readonly queue: Queued[] = [];
+  private inFlight = 0;
+  private idle: (() => void)[] = [];
+
+  constructor(private readonly sql: Sql) {}
+
+  submit<R>(spec: AccountCommandSpec<R>, metadata: EventMetadata, idempotency: IdempotencyClaim | null): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({
+        spec: spec as AccountCommandSpec<unknown>,
+        metadata,
+        idempotency,
+        attempts: 0,
+        alone: false,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  /** Resolves once nothing is queued or committing. */
+  drained(): Promise<void> {
+    if (this.inFlight === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.inFlight < GROUPS_IN_FLIGHT && this.queue.length > 0) {
+      const group = this.takeGroup();
+      this.inFlight += 1;
+      void this.run(group).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+        if (this.inFlight === 0 && this.queue.length === 0) for (const done of this.idle.splice(0)) done();
+      });
+    }
+  }
+
+  private takeGroup(): Queued[] {
+    if (this.queue[0].alone) return this.queue.splice(0, 1);
+    const group: Queued[] = [];
+    for (let i = 0; i < this.queue.length && group.length < MAX_GROUP_SIZE;) {
+      if (this.queue[i].alone) i += 1;
+      else group.push(...this.queue.splice(i, 1));
+    }
+    return group;
+  }
+
+  private async run(group: Queued[]): Promise<void> {
+    for (const item of group) item.attempts += 1;
+    let targets: (LoadedTarget | DomainError)[];
+    try {
+      targets = await loadTargets(
+        this.sql,
+        group.map((item) => item.spec.target),
+      );
+    } catch (error) {
+      this.failed(group, error);
+      return;
+    }
+    const answers: (() => void)[] = [];
+    const again: Queued[] = [];
+    try {
+      await this.sql.transaction(async (tx) => {
+        answers.length = 0;
+        again.length = 0;
+        const claimed = await this.claim(tx, group);
+        const accounts = new Map<number, AccountCursor>();
+        const writes: StreamWrite[] = [];
+        const decisions: Decision[] = [];
+        const occurredAt = new Date();
+        group.forEach((item, index) => {
+          const target = targets[index];
+          if (target instanceof DomainError) {
+            answers.push(() => item.reject(target));
+            return;
+          }
+          if (item.idempotency && !claimed.has(item)) {
+            // another request holds the key (committed before this group's claim): its answer is ours
+            answers.push(() => void this.answerStored(item));
+            return;
+          }
+          const cursor = cursorOf(accounts, target);
+          const account: LoadedAccount = {
+            holder: cursor.holder,
+            state: cursor.state,
+            request: target.request,
+            lastHash: cursor.lastHash,
+          };
+          let events: AccountEvent[];
+          try {
+            events = item.spec.decide(account);
+          } catch (error) {
+            answers.push(() => item.reject(error));
+            return;
+          }
+          const after = events.reduce(evolve, cursor.state);
+          const streamId = streamIdOf(cursor.holder.id);
+          writes.push({
+            streamId,
+            expectedVersion: cursor.state.version,
+            prevHash: cursor.lastHash,
+            events,
+            metadata: item.metadata,
+            occurredAt,
+            after,
+            notifications: notificationsFor(cursor.holder, events),
+          });
+          decisions.push({ item, account, after, write: writes.length - 1, streamId });
+          cursor.state = after;
+        });
+        const outcome = await appendToStreams(tx, writes);
+        const conflicted = new Set(outcome.conflicted);
+        const stored: { claim: IdempotencyClaim; response: unknown }[] = [];
+        for (const decision of decisions) {
+          const { item } = decision;
+          if (conflicted.has(decision.streamId)) {
+            again.push(item);
+            continue;
+          }
+          const response = item.spec.respond({
+            account: decision.account,
+            after: decision.after,
+            events: outcome.byWrite[decision.write] ?? [],
+            occurredAt,
+          });
+          if (item.idempotency) stored.push({ claim: item.idempotency, response });
+          answers.push(() => item.resolve(response));
+        }
+        // keys of commands that did not happen are released; the others keep their response
+        const released = [...claimed].filter((item) => !stored.some((entry) => entry.claim === item.idempotency));
+        await this.settleClaims(
+          tx,
+          stored,
+          released.map((item) => item.idempotency as IdempotencyClaim),
+        );
+      });
+    } catch (error) {
+      this.failed(group, error);
+      return;
+    }
+    for (const answer of answers) answer();
+    this.retry(again);
+  }
+
+  /** Inserts the group's idempotency keys; returns the commands whose key this group now holds. */
+  private async claim(tx: SqlQueryable, group: Queued[]): Promise<Set<Queued>> {
+    const keyed = group.filter((item) => item.idempotency);
+    if (keyed.length === 0) return new Set();
+    const claims = keyed.map((item) => item.idempotency as IdempotencyClaim);
+    const rows = await tx.query<{ scope: string; key: string }>(
+      `insert into idempotency_keys (scope, key, request_hash, response)
+       select scope, key, request_hash, 'null'::jsonb from unnest($1::text[], $2::text[], $3::text[]) as c(scope, key, request_hash)
+       on conflict do nothing
+       returning scope, key`,
+      [claims.map((c) => c.scope), claims.map((c) => c.key), claims.map((c) => c.requestHash)],
+    );
+    // a key named twice in the group is held by its first command; the second is answered with its result
+    const won = new Set(rows.map((row) => `${row.scope}\n${row.key}`));
+    const holders = new Set<Queued>();
+    for (const item of keyed) {
+      const id = `${item.idempotency?.scope}\n${item.idempotency?.key}`;
+      if (won.delete(id)) holders.add(item);
+    }
+    return holders;
+  }
+
+  private async settleClaims(
+    tx: SqlQueryable,
+    stored: { claim: IdempotencyClaim; response: unknown }[],
+    released: IdempotencyClaim[],
+  ): Promise<void> {
+    if (stored.length > 0) {
+      await tx.query(
+        `update idempotency_keys k set response = v.response
+           from unnest($1::text[], $2::text[], $3::jsonb[]) as v(scope, key, response)
+          where k.scope = v.scope and k.key = v.key`,
+        [
+          stored.map((entry) => entry.claim.scope),
+          stored.map((entry) => entry.claim.key),
+          stored.map((entry) => JSON.stringify(entry.response)),
+        ],
+      );
+    }
+    if (released.length > 0) {
+      await tx.query(
+        `delete from idempotency_keys k using unnest($1::text[], $2::text[]) as v(scope, key)
+          where k.scope = v.scope and k.key = v.key`,
+        [released.map((claim) => claim.scope), released.map((claim) => claim.key)],
+      );
+    }
+  }
+
+  private async answerStored(item: Queued): Promise<void> {
+    try {
+      const stored = await storedResult(this.sql, item.idempotency as IdempotencyClaim);
+      // the other request's command was refused after all: decide this one anew
+      if (stored === undefined) this.retry([item]);
+      else item.resolve(stored);
+    } catch (error) {
+      item.reject(error);
+    }
+  }
+
+  /** Commands decided again in a later group (their stream moved, or their group failed). */
+  private retry(items: Queued[]): void {
+    const now: Queued[] = [];
+    for (const item of items) {
+      if (item.attempts >= MAX_ATTEMPTS) {
+        item.reject(
+          new DomainError(
+            'LEDGER.CONCURRENCY',
+            'conflict',
+            'The account changed too often while this request was processed. Please try again.',
+          ),
+        );
+      } else if (item.attempts < 3) {
+        now.push(item);
+      } else {
+        // a stream that keeps moving: spread the retries out
+        setTimeout(() => {
+          this.queue.unshift(item);
+          this.pump();
+        }, conflictBackoffMs(item.attempts));
+      }
+    }
+    if (now.length > 0) {
+      this.queue.unshift(...now);
+      this.pump();
+    }
+  }
+
+  /** The group's transaction rolled back: nothing of it happened. */
+  private failed(group: Queued[], error: unknown): void {
+    const code = pgErrorCode(error);
+    // two appends that both expected a stream's version 0 may meet at the events' unique key
+    const streamRace =
+      code === '23505' && (error as { constraint?: string }).constraint === 'ledger_events_stream_version';
+    if ((code !== undefined && RETRYABLE.has(code)) || streamRace) {
+      this.retry(group);
+    } else if (group.length > 1) {
+      for (const item of group) item.alone = true;
+      this.retry(group);
+    } else {
+      group[0].reject(error);
+    }
+  }
+}
+
+/**
+ * The group's view of an account: loaded once, then moved on by each command decided on it. A
+ * targeted request joins the state the first time the group meets it (later, the state's own word
+ * on it counts: a command earlier in the group may have closed it).
+ */
+function cursorOf(accounts: Map<number, AccountCursor>, target: LoadedTarget): AccountCursor {
+  let cursor = accounts.get(target.holder.id);
+  if (!cursor) {
+    const state = accountStateOf(target.row);
+    cursor = { holder: target.holder, state, lastHash: target.row.lastHash, seen: new Set() };
+    accounts.set(target.holder.id, cursor);
+  }
+  const { request } = target;
+  if (!request || target.kind === 'user' || cursor.seen.has(`${target.kind}:${request.id}`)) return cursor;
+  cursor.seen.add(`${target.kind}:${request.id}`);
+  if (target.kind === 'depositRequest' && request.status === 'pending') {
+    const depositRequests = new Map(cursor.state.depositRequests);
+    depositRequests.set(request.id, { amountCents: request.amountCents });
+    cursor.state = { ...cursor.state, depositRequests };
+  }
+  if (target.kind === 'withdrawal' && (request.status === 'pending' || request.status === 'processed')) {
+    const withdrawals = new Map(cursor.state.withdrawals);
+    withdrawals.set(request.id, { amountCents: request.amountCents, status: request.status });
+    cursor.state = { ...cursor.state, withdrawals };
+  }
+  return cursor;
+}
+
+/** The stored answer of an idempotency key: undefined when none; 409 when the key named another request. */
+export async function storedResult<R>(sql: Sql, claim: IdempotencyClaim): Promise<R | undefined> {
+  const [row] = await sql.query<{ request_hash: string; response: R }>(
+    'select request_hash, response from idempotency_keys where scope = $1 and key = $2',
+    [claim.scope, claim.key],
+  );
+  if (!row || row.response === null) return undefined;
+  if (row.request_hash !== claim.requestHash) {
+    throw new DomainError(
+      'IDEMPOTENCY.KEY_REUSED',
+      'conflict',
+      'Idempotency-Key was already used with a different request',
+    );
+  }
+  return row.response;
+}

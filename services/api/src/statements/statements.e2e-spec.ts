@@ -129,7 +129,8 @@ describe('statements API', () => {
     const unknown = await admin.agent.get(`/api/admin/users/2147483000/statements/${month}.csv`).expect(404);
     expect(unknown.body).toEqual({ message: 'User not found' });
     const hex = await admin.agent.get(`/api/admin/users/0x1F/statements/${month}.csv`);
-    expect([hex.status, hex.body]).toEqual([400, { message: 'Id must be a positive whole number' }]);
+    expect(hex.status).toBe(400);
+    expect(hex.body.message).toMatch(/^Id must be a whole number/);
   });
 
   it('is the same account that signs in: a customer without events has no months', async () => {

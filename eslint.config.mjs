@@ -7,9 +7,27 @@ import globals from 'globals';
 
 const frameworks = ['@nestjs/*', '@mikro-orm/*', 'express', 'express-*', 'bullmq', 'ioredis', 'pg', 'react', 'react-*'];
 // One pattern group, gitignore style, so '!@savings/contracts' can re-allow what '@savings/*' forbids.
-const forbid = (group, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group, message }] }],
+const forbid = (group, message, extraPatterns = []) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group, message }, ...extraPatterns] }],
 });
+
+// The web app's features (web/src/features/<feature>) import their own files and the shared code
+// (web/src/components, lib, i18n), never another feature: a shared need moves into the shared folders.
+// The app shell (web/src/app) composes the features; the shared folders import no feature.
+const WEB_FEATURES = ['admin', 'auth', 'blog', 'investor', 'public'];
+const webServerSide = [
+  ['@savings/*', '!@savings/contracts', '@nestjs/*', '@mikro-orm/*'],
+  'The web app imports only @savings/contracts from the server side.',
+];
+const otherFeatures = (feature) => ({
+  // a relative path into a sibling feature ("../../blog/api/x"), or any path naming one
+  regex: `^(\\.\\./)+(${WEB_FEATURES.filter((name) => name !== feature).join('|')})(/|$)|(^|/)features/(?!${feature}/)`,
+  message: `web/src/features/${feature} may import its own files and web/src/{components,lib,i18n}, not another feature.`,
+});
+const webFeatureZones = WEB_FEATURES.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: forbid(...webServerSide, [otherFeatures(feature)]),
+}));
 
 export default tseslint.config(
   {
@@ -107,10 +125,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(
-        ['@savings/*', '!@savings/contracts', '@nestjs/*', '@mikro-orm/*'],
-        'The web app imports only @savings/contracts from the server side.',
-      ),
+      ...forbid(...webServerSide),
     },
+  },
+  ...webFeatureZones,
+  {
+    files: ['web/src/{components,lib,i18n}/**/*.{ts,tsx}'],
+    rules: forbid(...webServerSide, [
+      { regex: '(^|/)features/', message: 'Shared web code (components, lib, i18n) imports no feature.' },
+    ]),
   },
 );

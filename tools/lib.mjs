@@ -54,3 +54,41 @@ export function start(command, args, env = process.env) {
   );
   return { child, exited };
 }
+
+/**
+ * What to do about the Chromium the browser tests drive: nothing when it is there; install Debian's
+ * package (as .ci/run does) when it is the default path, apt-get exists and we are root; else stop with
+ * the command to run. CHROMIUM_PATH names another browser, which is never installed for you.
+ */
+export function chromiumPlan({ path, custom, hasFile, isRoot, hasAptGet }) {
+  if (hasFile(path)) return 'present';
+  if (!custom && isRoot && hasAptGet) return 'install';
+  return 'missing';
+}
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+/** Makes sure Chromium is there for the browser tests, installing Debian's when it can. */
+export function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
+  const plan = chromiumPlan({
+    path,
+    custom: process.env.CHROMIUM_PATH !== undefined && process.env.CHROMIUM_PATH !== DEFAULT_CHROMIUM,
+    hasFile: existsSync,
+    isRoot: process.getuid?.() === 0,
+    hasAptGet: spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0,
+  });
+  if (plan === 'present') return;
+  if (plan === 'install') {
+    log('Installing Chromium for the browser tests (apt-get install chromium)…');
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (existsSync(path)) return;
+  }
+  throw Object.assign(
+    new Error(`Chromium is missing at ${path}: apt-get install -y chromium (as root), or set CHROMIUM_PATH.`),
+    { exitCode: 1 },
+  );
+}

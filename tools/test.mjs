@@ -1,7 +1,6 @@
 // `npm test`: every test of every project against real PostgreSQL and Redis, then the browser tests in
 // real Chromium against the built stack. `npm run test:e2e` / `test:chaos` run one suite alone.
-import { existsSync } from 'node:fs';
-import { ensureBuilt, ensureInstalled, log, run } from './lib.mjs';
+import { ensureBuilt, ensureChromium, ensureInstalled, log, run } from './lib.mjs';
 
 const suite = process.argv[2] ?? 'all';
 // Per-project `testTimeout` is not honoured by jest in multi-project runs, so it is given here.
@@ -16,11 +15,8 @@ try {
     jest(['--selectProjects', 'unit', 'web', 'integration', '--maxWorkers=2']);
   }
   if (suite === 'all' || suite === 'e2e') {
-    if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-      throw Object.assign(new Error('Chromium is missing: apt-get install -y chromium (the browser tests need it).'), {
-        exitCode: 1,
-      });
-    }
+    // a fresh machine has no browser: Debian's is installed when we can (root, apt-get), as .ci/run does
+    ensureChromium();
     log('Browser tests in Chromium against the built stack');
     jest(['--selectProjects', 'browser', '--runInBand']);
   }

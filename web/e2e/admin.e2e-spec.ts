@@ -21,9 +21,15 @@ async function waitForText(locator: Locator, text: string): Promise<void> {
   await locator.filter({ hasText: text }).first().waitFor(WAIT);
 }
 
-/** Toasts show one at a time (each for 5 s), so a later one may wait for the earlier to go. */
+/** One toast at a time: a new one replaces the one on screen. */
 async function seeToast(page: Page, title: string): Promise<void> {
   await page.getByText(title, { exact: true }).first().waitFor(WAIT);
+}
+
+/** A user's action from the row's Actions menu. */
+async function userAction(page: Page, name: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
 }
 
 describe('admin journey in Chromium', () => {
@@ -61,15 +67,19 @@ describe('admin journey in Chromium', () => {
     const request3000 = page.getByTestId('pending-deposit-request').filter({ hasText: customer.email });
     await request3000.waitFor(WAIT);
     await request3000.getByRole('button', { name: 'Confirm' }).click();
+    // money moves only once the admin has seen who, how much and the reference
+    const confirmDialog = page.getByRole('alertdialog', { name: 'Confirm Deposit Request' });
+    await confirmDialog.getByText('$3,000.00').waitFor(WAIT);
+    await confirmDialog.getByRole('button', { name: 'Confirm Deposit' }).click();
     await seeToast(page, 'Deposit Request Confirmed');
     await request3000.waitFor({ state: 'detached', ...WAIT });
     await waitForText(userRow(page, customer.email), '$3,000.00');
     const transactions = page.getByTestId('transaction-row').filter({ hasText: customer.name });
     await waitForText(transactions, '$3,000.00');
-    await waitForText(transactions, '+ Credit');
+    await waitForText(transactions, '+ Deposit');
 
     // add balance
-    await page.getByRole('button', { name: `Add Balance for ${customer.name}` }).click();
+    await userAction(page, customer.name, 'Add Balance');
     let dialog = page.getByRole('dialog');
     await dialog.getByLabel('Amount').fill('500');
     await dialog.getByRole('button', { name: 'Add Balance' }).click();
@@ -79,14 +89,14 @@ describe('admin journey in Chromium', () => {
     await waitForText(transactions, '$500.00');
 
     // remove balance
-    await page.getByRole('button', { name: `Remove Balance for ${customer.name}` }).click();
+    await userAction(page, customer.name, 'Remove Balance');
     dialog = page.getByRole('dialog');
     await dialog.getByText('Available balance: $3,500.00').waitFor(WAIT);
     await dialog.getByLabel('Amount').fill('200');
     await dialog.getByRole('button', { name: 'Remove Balance' }).click();
     await seeToast(page, 'Balance updated successfully');
     await waitForText(userRow(page, customer.email), '$3,300.00');
-    await waitForText(transactions, '- Credit');
+    await waitForText(transactions, '- Adjustment');
     await waitForText(transactions, '$200.00');
 
     // the customer saves banking details and requests a withdrawal
@@ -104,10 +114,14 @@ describe('admin journey in Chromium', () => {
     await withdrawal.waitFor(WAIT);
     await waitForText(withdrawal, '$1,000.00');
     await withdrawal.getByRole('button', { name: 'Approve' }).click();
+    const approveDialog = page.getByRole('alertdialog', { name: 'Approve Withdrawal' });
+    await approveDialog.getByText('GB82WEST12345698765432').waitFor(WAIT);
+    await approveDialog.getByRole('button', { name: 'Approve' }).click();
     await seeToast(page, 'Withdrawal Approved');
     await withdrawal.waitFor({ state: 'detached', ...WAIT });
     await waitForText(userRow(page, customer.email), '$2,300.00');
     await waitForText(transactions, '$1,000.00');
+    await waitForText(transactions, '- Withdrawal');
     await screenshot(page, 'admin-dashboard');
 
     await customerApi.dispose();

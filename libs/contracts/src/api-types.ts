@@ -30,6 +30,10 @@ export interface PublicUser {
 export interface UserResponse {
   user: PublicUser;
 }
+/** GET /api/auth/session: who is signed in, null when nobody is (200 either way, unlike /api/auth/me). */
+export interface SessionResponse {
+  user: PublicUser | null;
+}
 export interface LoginRequest {
   /** An e-mail address, or a name (names are unique, compared case-insensitively with spaces folded). */
   email: string;
@@ -234,8 +238,24 @@ export interface AdminTransactionItem extends AccountActivityItem {
   userName: string;
   adminId: number | null;
 }
+/**
+ * The query string of the paged back-office lists (GET /api/admin/transactions, /withdrawals,
+ * /deposit-requests): at most ADMIN_LIST_PAGE_SIZE items newest first, narrowed to one customer (by id
+ * or by part of the name, e-mail or reference code) and, for requests, to one status.
+ */
+export interface AdminListParams {
+  limit?: number;
+  offset?: number;
+  userId?: number;
+  /** Case-insensitive part of the customer's name, e-mail or reference code. */
+  q?: string;
+}
+export type AdminTransactionFilter = AdminTransactionKind | 'all';
 export interface AdminTransactionsResponse {
+  /** The requested page, newest first. */
   transactions: AdminTransactionItem[];
+  /** Every transaction matching the filters: what the list pages through. */
+  total: number;
 }
 export interface AdminWithdrawalItem {
   id: number;
@@ -246,11 +266,18 @@ export interface AdminWithdrawalItem {
   userEmail: string;
   requestedAt: string;
   processedAt: string | null;
+  completedAt?: string | null;
   userBeneficiary: string | null;
   userIban: string | null;
+  /** The customer's SWIFT/BIC, shown with the banking details before an approval. */
+  userSwift?: string | null;
 }
+export type WithdrawalFilter = WithdrawalStatus | 'all';
 export interface AdminWithdrawalsResponse {
+  /** The requested page, newest first. */
   withdrawals: AdminWithdrawalItem[];
+  /** Every withdrawal matching the filters. */
+  total: number;
 }
 export interface AdminDepositRequestItem {
   id: number;
@@ -260,9 +287,16 @@ export interface AdminDepositRequestItem {
   userName: string;
   userEmail: string;
   requestedAt: string;
+  processedAt?: string | null;
+  /** The reference code the customer's transfer quotes, shown before a confirmation. */
+  userReferenceCode?: string;
 }
+export type DepositRequestFilter = DepositRequestStatus | 'all';
 export interface AdminDepositRequestsResponse {
+  /** The requested page, newest first. */
   depositRequests: AdminDepositRequestItem[];
+  /** Every deposit request matching the filters. */
+  total: number;
 }
 export type BalanceOperation = 'add' | 'subtract';
 export interface AdjustBalanceRequest {
@@ -280,6 +314,33 @@ export interface ConfirmDepositRequestRequest {
 }
 export interface EditAmountRequest {
   amount: number | string;
+}
+
+/** One day of the investor's charts (days of APP_TIMEZONE, oldest first). */
+export interface InvestorDailyPoint {
+  /** YYYY-MM-DD */
+  date: string;
+  /** The balance at the end of the day. */
+  balance: number;
+  /** Interest credited for the day. */
+  interest: number;
+}
+export interface InvestorDailyResponse {
+  days: InvestorDailyPoint[];
+}
+/** One day of the back office's charts. */
+export interface PlatformDailyPoint {
+  date: string;
+  /** Every customer balance added up, at the end of the day. */
+  totalBalance: number;
+  /** Deposits confirmed that day (direct and from requests). */
+  deposits: number;
+  /** Withdrawals approved that day (the day they left the balances). */
+  withdrawals: number;
+  interest: number;
+}
+export interface PlatformDailyResponse {
+  days: PlatformDailyPoint[];
 }
 
 export type NotificationType = 'deposit_request' | 'withdrawal_request';

@@ -22,6 +22,10 @@ export const LAST_DAYS_WINDOW = 30;
 export const ADMIN_REFETCH_MS = 30_000;
 /** Rows per page of the admin users table: 10,000 users are never sent to the browser at once. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
+/** Most items one page of the other back-office lists (transactions, withdrawals, deposit requests) holds. */
+export const ADMIN_LIST_PAGE_SIZE = 50;
+/** Days the charts of the dashboard, the interest history and the back office cover. */
+export const CHART_DAYS = 90;
 export const INSURANCE_COVER = 150_000_000;
 export const COMPARISON_BANK_RATE = 0.001;
 export const BLOG_WORDS_PER_MINUTE = 200;

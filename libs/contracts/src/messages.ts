@@ -23,6 +23,7 @@ export const Messages = {
   passwordsDontMatch: "Passwords don't match",
   currentPasswordWrong: 'Current password is incorrect',
   insufficientForWithdrawal: 'Insufficient balance. Minimum withdrawal amount is $1,000',
+  amountDecimals: 'Enter the amount in dollars and cents: at most 2 decimal places.',
   authenticationRequired: 'Authentication required',
   adminRequired: 'Admin access required',
   invalidCredentials: 'Invalid credentials',

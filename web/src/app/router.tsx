@@ -1,9 +1,9 @@
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes } from 'react-router-dom';
+import { matchRoutes, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { LANDING_LOCALES } from '@savings/contracts';
 import { Component as LandingRoute } from '../features/public/landing-route';
 import { loadLanguage } from '../i18n/i18n';
-import { calculatorLanguage, languageOfPath } from '../i18n/languages';
+import { calculatorLanguage, languageOfPath, type LanguageCode } from '../i18n/languages';
 import { loadQueryClient } from '../lib/deferred-query-client';
 import { RootLayout } from './root-layout';
 
@@ -81,6 +81,18 @@ const SCREENS: { path: string; screen: Screen }[] = [
 ];
 
 /**
+ * The language of the header around a page: a landing page's, the calculator's ?lang, Italian on the
+ * 404 page, English elsewhere. Known from the location alone, so a prerendered header and the
+ * browser's first render agree.
+ */
+function chromeLanguage(location: Location): LanguageCode {
+  if (matchRoutes(SCREENS, location)?.at(-1)?.route.path === '*') return 'it';
+  return location.pathname === '/retirement-calculator'
+    ? calculatorLanguage(new URLSearchParams(location.search))
+    : languageOfPath(location.pathname);
+}
+
+/**
  * Starts the first screen's downloads (code, messages) at once, before the first render, and resolves
  * when they are in (or failed: the screen then shows the error as it renders).
  */
@@ -97,7 +109,7 @@ export function startFirstScreen(): Promise<unknown> {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<RootLayout />}>
+      <Route element={<RootLayout language={chromeLanguage(useLocation())} />}>
         {SCREENS.map(({ path, screen: { Component } }) => (
           <Route key={path} path={path} element={<Component />} />
         ))}

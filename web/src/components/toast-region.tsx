@@ -3,7 +3,10 @@ import { TOAST_DURATION_MS } from '@savings/contracts';
 // the toast recipe is not in the first page's design system: it comes with the toasts' code
 import '../app/screen-recipes';
 
-/** One toast at a time, 5 s (product.md sections 4 and 9). Loaded on the first toast only. */
+/**
+ * One toast at a time, 5 s (product.md sections 4 and 9); showToast (toaster.tsx) removes the current
+ * one before adding the next, so `max` never queues. Loaded on the first toast only.
+ */
 export const toaster = createToaster({
   placement: 'bottom-end',
   max: 1,

@@ -38,7 +38,12 @@ type ToastType = 'success' | 'error' | 'info';
 export function showToast(type: ToastType, title: string, description?: string): void {
   requested = true;
   listeners.forEach((activate) => activate());
-  void loadRegion().then(({ toaster }) => toaster.create({ type, title, description }));
+  void loadRegion().then(({ toaster }) => {
+    // a new toast replaces the one on screen at once (product.md section 4): never a queue of stale
+    // ones each waiting its 5 s
+    toaster.remove();
+    toaster.create({ type, title, description });
+  });
 }
 
 export function toastSuccess(title: string, description?: string): void {

@@ -1,6 +1,7 @@
 /**
  * The languages of the public site. `path` is the landing page, `code` the i18next and html lang code
- * (Ukrainian is `uk`, served at /ua), `label` the language's own name for the language links.
+ * (Ukrainian is `uk`, served at /ua; also the locale of its numbers, Intl.NumberFormat: "$857,143" in
+ * English, "857.143 $" in Italian), `label` the language's own name for the language links.
  */
 export const LANGUAGES = [
   { code: 'en', path: '/', label: 'English' },
@@ -33,4 +34,9 @@ export function languageOfParam(value: string | null): LanguageCode {
 /** ?lang=it (or ua, fr...) shows the retirement calculator in that language; English otherwise. */
 export function calculatorLanguage(search: URLSearchParams): LanguageCode {
   return languageOfParam(search.get('lang'));
+}
+
+/** The language's entry in LANGUAGES. */
+export function languageInfo(code: LanguageCode): (typeof LANGUAGES)[number] {
+  return LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];
 }

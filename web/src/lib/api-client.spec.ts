@@ -1,4 +1,4 @@
-import { api, ApiError, isUnauthenticated } from './api-client';
+import { api, ApiError, failureText, isUnauthenticated, serverReason } from './api-client';
 
 function mockFetch(status: number, body: string, statusText = '') {
   const fetchMock = jest
@@ -35,5 +35,20 @@ describe('api client', () => {
     const error = await api.get('/api/auth/me').catch((e: unknown) => e);
     expect((error as ApiError).detail).toBe('401: Unauthorized');
     expect(isUnauthenticated(error)).toBe(true);
+  });
+
+  it('gives a failure toast the server reason of a refusal, and "Please try again later" otherwise', async () => {
+    mockFetch(400, '{"message":"Amount exceeds the available balance"}', 'Bad Request');
+    const refused = await api.patch('/api/admin/users/1/balance', {}).catch((e: unknown) => e);
+    expect(serverReason(refused)).toBe('Amount exceeds the available balance');
+    expect(failureText(refused)).toBe('Amount exceeds the available balance');
+
+    mockFetch(500, '{"message":"Internal server error"}', 'Internal Server Error');
+    expect(failureText(await api.get('/api/x').catch((e: unknown) => e))).toBe('Please try again later');
+    mockFetch(502, '<html>Bad gateway</html>', 'Bad Gateway');
+    expect(failureText(await api.get('/api/x').catch((e: unknown) => e))).toBe('Please try again later');
+    mockFetch(404, 'Not Found', 'Not Found');
+    expect(serverReason(await api.get('/api/x').catch((e: unknown) => e))).toBeNull();
+    expect(failureText(new TypeError('Failed to fetch'))).toBe('Please try again later');
   });
 });

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly detail: string,
     readonly fieldErrors?: Record<string, string>,
+    /** whether `message` is the server's own sentence ({"message": ...}) rather than a status text */
+    readonly serverMessage = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,6 +21,20 @@ export class ApiError extends Error {
 
 export function isUnauthenticated(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || /Authentication required/.test(error.message));
+}
+
+/**
+ * The server's own one-sentence reason for refusing a request (a 4xx answer with a JSON message), or
+ * null: a 5xx, a network failure or a non-JSON answer has nothing a person can act on.
+ */
+export function serverReason(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status >= 500 || !error.serverMessage) return null;
+  return error.message;
+}
+
+/** The description of a failure toast: the server's reason, else "Please try again later". */
+export function failureText(error: unknown): string {
+  return serverReason(error) ?? 'Please try again later';
 }
 
 export interface RequestOptions {
@@ -50,8 +66,15 @@ export async function apiRequest<T>(
     } catch {
       parsed = null;
     }
-    const message = parsed?.message ?? (text || response.statusText);
-    throw new ApiError(response.status, message, `${response.status}: ${text || response.statusText}`, parsed?.errors);
+    const ownMessage = typeof parsed?.message === 'string' && parsed.message.trim() !== '';
+    const message = ownMessage ? (parsed as ErrorBody).message : text || response.statusText;
+    throw new ApiError(
+      response.status,
+      message,
+      `${response.status}: ${text || response.statusText}`,
+      parsed?.errors,
+      ownMessage,
+    );
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type {
   AdminDepositRequestsResponse,
+  AdminListParams,
   AdminTransactionKind,
   AdminTransactionType,
   AdminTransactionsResponse,
@@ -10,9 +11,39 @@ import type {
   WithdrawalStatus,
 } from '@savings/contracts';
 import type { Sql } from '@savings/database';
+import type { QueryResultRow } from 'pg';
 import { SQL } from '../platform/tokens';
-import { centsToNumber, isoOrNull } from './admin-sql';
+import { centsToNumber, containsPattern, isoOrNull } from './admin-sql';
 import { ListAdminDepositRequestsQuery, ListAdminTransactionsQuery, ListAdminWithdrawalsQuery } from './admin.queries';
+
+/**
+ * The filters every paged back-office list shares, as SQL over `u` (the customer) and the list's own
+ * table: $1 the status or kind (null for all), $2 the customer's id, $3 a LIKE pattern of their name, e-mail or
+ * reference code. Parameters only: no client text is ever part of the statement.
+ */
+const CUSTOMER_FILTER = `($2::bigint is null or u.id = $2)
+  and ($3::text is null or u.name ilike $3 or u.email ilike $3 or u.reference_code ilike $3)`;
+
+function filterParams(status: string | null, options: AdminListParams): unknown[] {
+  const q = options.q?.trim() ? containsPattern(options.q.trim()) : null;
+  return [status, options.userId ?? null, q];
+}
+
+/** One page of `select` (ordered newest first) and how many rows match, in two statements run together. */
+async function page<T extends QueryResultRow>(
+  sql: Sql,
+  select: string,
+  count: string,
+  params: unknown[],
+  options: AdminListParams,
+): Promise<{ rows: T[]; total: number }> {
+  const n = params.length;
+  const [rows, [counted]] = await Promise.all([
+    sql.query<T>(`${select} limit $${n + 1} offset $${n + 2}`, [...params, options.limit ?? null, options.offset ?? 0]),
+    sql.query<{ total: string }>(count, params),
+  ]);
+  return { rows, total: Number(counted.total) };
+}
 
 interface TransactionRow {
   id: string;
@@ -37,17 +68,21 @@ export class ListAdminTransactionsHandler implements IQueryHandler<
   constructor(@Inject(SQL) private readonly sql: Sql) {}
 
   async execute({ options }: ListAdminTransactionsQuery): Promise<AdminTransactionsResponse> {
-    const rows = await this.sql.query<TransactionRow>(
+    const kind = options.kind ?? 'all';
+    const where = `where ($1::text is null or t.kind = $1) and ${CUSTOMER_FILTER}`;
+    const { rows, total } = await page<TransactionRow>(
+      this.sql,
       `select t.id::text, t.user_id::text, u.name as user_name, t.admin_id::text, a.name as admin_name,
               t.kind, t.type, t.amount_cents::text, t.balance_before_cents::text, t.balance_after_cents::text,
               t.note, t.created_at
          from admin_transactions t
          join users u on u.id = t.user_id
          left join users a on a.id = t.admin_id
-        where $1::bigint is null or t.user_id = $1
-        order by t.created_at desc, t.id desc
-        limit $2 offset $3`,
-      [options.userId ?? null, options.limit ?? null, options.offset ?? 0],
+        ${where}
+        order by t.created_at desc, t.id desc`,
+      `select count(*)::text as total from admin_transactions t join users u on u.id = t.user_id ${where}`,
+      filterParams(kind === 'all' ? null : kind, options),
+      options,
     );
     return {
       transactions: rows.map((row) => ({
@@ -64,6 +99,7 @@ export class ListAdminTransactionsHandler implements IQueryHandler<
         note: row.note,
         createdAt: new Date(row.created_at).toISOString(),
       })),
+      total,
     };
   }
 }
@@ -80,6 +116,7 @@ interface WithdrawalRow {
   completed_at: Date | null;
   beneficiary_name: string | null;
   iban: string | null;
+  swift: string | null;
 }
 
 @QueryHandler(ListAdminWithdrawalsQuery)
@@ -88,15 +125,18 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
 
   async execute({ options }: ListAdminWithdrawalsQuery): Promise<AdminWithdrawalsResponse> {
     const status = options.status ?? 'pending';
-    const rows = await this.sql.query<WithdrawalRow>(
+    const where = `where ($1::text is null or w.status = $1) and ${CUSTOMER_FILTER}`;
+    const { rows, total } = await page<WithdrawalRow>(
+      this.sql,
       `select w.id::text, w.user_id::text, w.status, w.amount_cents::text, u.name as user_name, u.email as user_email,
-              w.requested_at, w.processed_at, w.completed_at, u.beneficiary_name, u.iban
+              w.requested_at, w.processed_at, w.completed_at, u.beneficiary_name, u.iban, u.swift
          from withdrawals w
          join users u on u.id = w.user_id
-        where $1::text is null or w.status = $1
-        order by w.requested_at desc, w.id desc
-        limit $2 offset $3`,
-      [status === 'all' ? null : status, options.limit ?? null, options.offset ?? 0],
+        ${where}
+        order by w.requested_at desc, w.id desc`,
+      `select count(*)::text as total from withdrawals w join users u on u.id = w.user_id ${where}`,
+      filterParams(status === 'all' ? null : status, options),
+      options,
     );
     return {
       withdrawals: rows.map((row) => ({
@@ -111,7 +151,9 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
         completedAt: isoOrNull(row.completed_at),
         userBeneficiary: row.beneficiary_name,
         userIban: row.iban,
+        userSwift: row.swift,
       })),
+      total,
     };
   }
 }
@@ -123,6 +165,7 @@ interface DepositRequestRow {
   amount_cents: string;
   user_name: string;
   user_email: string;
+  reference_code: string;
   requested_at: Date;
   processed_at: Date | null;
 }
@@ -136,15 +179,18 @@ export class ListAdminDepositRequestsHandler implements IQueryHandler<
 
   async execute({ options }: ListAdminDepositRequestsQuery): Promise<AdminDepositRequestsResponse> {
     const status = options.status ?? 'pending';
-    const rows = await this.sql.query<DepositRequestRow>(
+    const where = `where ($1::text is null or d.status = $1) and ${CUSTOMER_FILTER}`;
+    const { rows, total } = await page<DepositRequestRow>(
+      this.sql,
       `select d.id::text, d.user_id::text, d.status, d.amount_cents::text, u.name as user_name, u.email as user_email,
-              d.requested_at, d.processed_at
+              u.reference_code, d.requested_at, d.processed_at
          from deposit_requests d
          join users u on u.id = d.user_id
-        where $1::text is null or d.status = $1
-        order by d.requested_at desc, d.id desc
-        limit $2 offset $3`,
-      [status === 'all' ? null : status, options.limit ?? null, options.offset ?? 0],
+        ${where}
+        order by d.requested_at desc, d.id desc`,
+      `select count(*)::text as total from deposit_requests d join users u on u.id = d.user_id ${where}`,
+      filterParams(status === 'all' ? null : status, options),
+      options,
     );
     return {
       depositRequests: rows.map((row) => ({
@@ -154,9 +200,11 @@ export class ListAdminDepositRequestsHandler implements IQueryHandler<
         amount: centsToNumber(row.amount_cents),
         userName: row.user_name,
         userEmail: row.user_email,
+        userReferenceCode: row.reference_code,
         requestedAt: new Date(row.requested_at).toISOString(),
         processedAt: isoOrNull(row.processed_at),
       })),
+      total,
     };
   }
 }

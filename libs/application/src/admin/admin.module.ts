@@ -10,6 +10,7 @@ import {
   MarkNotificationReadHandler,
 } from './admin-notifications.handler';
 import { ListAdminUsersHandler, ListAdminUsersJsonHandler } from './admin-users.handler';
+import { GetPlatformDailyHandler } from './platform-daily.handler';
 
 /** Back-office read models and notifications (needs CqrsModule.forRoot() at the root). */
 @Module({
@@ -22,6 +23,7 @@ import { ListAdminUsersHandler, ListAdminUsersJsonHandler } from './admin-users.
     ListAdminNotificationsHandler,
     MarkNotificationReadHandler,
     MarkAllNotificationsReadHandler,
+    GetPlatformDailyHandler,
   ],
 })
 export class AdminApplicationModule {}

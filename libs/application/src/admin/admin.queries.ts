@@ -1,5 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type {
+  AdminListParams,
+  AdminTransactionFilter,
   AdminUserSort,
   SortOrder,
   AdminDepositRequestsResponse,
@@ -7,8 +9,9 @@ import type {
   AdminTransactionsResponse,
   AdminUsersResponse,
   AdminWithdrawalsResponse,
-  DepositRequestStatus,
-  WithdrawalStatus,
+  DepositRequestFilter,
+  PlatformDailyResponse,
+  WithdrawalFilter,
 } from '@savings/contracts';
 
 export interface AdminUsersOptions {
@@ -43,23 +46,36 @@ export interface PageOptions {
   offset?: number;
 }
 
-/** Admin balance changes, newest first, with the customer's and the admin's names. */
+/**
+ * Admin balance changes, newest first, with the customer's and the admin's names; one page (every
+ * match without limit) and the number matching.
+ */
 export class ListAdminTransactionsQuery extends Query<AdminTransactionsResponse> {
-  constructor(readonly options: PageOptions & { userId?: number } = {}) {
+  constructor(readonly options: AdminListParams & { kind?: AdminTransactionFilter } = {}) {
     super();
   }
 }
 
-/** Withdrawals in one status (pending by default) or 'all', newest first. */
+/** Withdrawals in one status (pending by default) or 'all', newest first; one page and the number matching. */
 export class ListAdminWithdrawalsQuery extends Query<AdminWithdrawalsResponse> {
-  constructor(readonly options: PageOptions & { status?: WithdrawalStatus | 'all' } = {}) {
+  constructor(readonly options: AdminListParams & { status?: WithdrawalFilter } = {}) {
     super();
   }
 }
 
-/** Deposit requests in one status (pending by default) or 'all', newest first. */
+/** Deposit requests in one status (pending by default) or 'all', newest first; one page and the number matching. */
 export class ListAdminDepositRequestsQuery extends Query<AdminDepositRequestsResponse> {
-  constructor(readonly options: PageOptions & { status?: DepositRequestStatus | 'all' } = {}) {
+  constructor(readonly options: AdminListParams & { status?: DepositRequestFilter } = {}) {
+    super();
+  }
+}
+
+/** The platform's last `days` days (APP_TIMEZONE): total balance at each day's end, deposits, withdrawals, interest. */
+export class GetPlatformDailyQuery extends Query<PlatformDailyResponse> {
+  constructor(
+    readonly days: number,
+    readonly now: Date = new Date(),
+  ) {
     super();
   }
 }

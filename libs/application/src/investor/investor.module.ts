@@ -6,6 +6,7 @@ import {
   ListInterestPaymentsHandler,
   ListWithdrawalsHandler,
 } from './investor-queries.handler';
+import { GetInvestorDailyHandler } from './investor-daily.handler';
 
 /** The investor area's read side (its writes are the money commands and the users commands). */
 @Module({
@@ -15,6 +16,7 @@ import {
     ListDepositRequestsHandler,
     ListWithdrawalsHandler,
     ListInterestPaymentsHandler,
+    GetInvestorDailyHandler,
   ],
 })
 export class InvestorQueriesModule {}

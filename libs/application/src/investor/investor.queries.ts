@@ -21,3 +21,12 @@ export class ListWithdrawalsQuery {
 export class ListInterestPaymentsQuery {
   constructor(readonly userId: number) {}
 }
+
+/** The customer's last `days` days (APP_TIMEZONE): balance at each day's end and interest credited. */
+export class GetInvestorDailyQuery {
+  constructor(
+    readonly userId: number,
+    readonly days: number,
+    readonly now: Date = new Date(),
+  ) {}
+}

@@ -7,6 +7,7 @@ import { Migration20261122000620BulkWriteChecks } from './Migration2026112200062
 import { Migration20261122000630EventSeqIdentity } from './Migration20261122000630-event-seq-identity';
 import { Migration20261124000100OneWritePath } from './Migration20261124000100-one-write-path';
 import { Migration20261124100000UniqueNames } from './Migration20261124100000-unique-names';
+import { Migration20261124200000InterestByDate } from './Migration20261124200000-interest-by-date';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000630-event-seq-identity', class: Migration20261122000630EventSeqIdentity },
   { name: 'Migration20261124000100-one-write-path', class: Migration20261124000100OneWritePath },
   { name: 'Migration20261124100000-unique-names', class: Migration20261124100000UniqueNames },
+  { name: 'Migration20261124200000-interest-by-date', class: Migration20261124200000InterestByDate },
 ];

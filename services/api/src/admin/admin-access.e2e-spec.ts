@@ -53,6 +53,7 @@ const ROUTES: RouteCase[] = [
   { method: 'get', path: '/api/admin/transactions', auditor: 'allowed' },
   { method: 'get', path: '/api/admin/withdrawals', auditor: 'allowed' },
   { method: 'get', path: '/api/admin/deposit-requests', auditor: 'allowed' },
+  { method: 'get', path: '/api/admin/charts/daily', auditor: 'allowed' },
   {
     method: 'post',
     path: '/api/admin/deposits/confirm',

@@ -2,18 +2,26 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Patch, Query } from '@nes
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
+  GetPlatformDailyQuery,
   ListAdminNotificationsQuery,
   ListAdminTransactionsQuery,
   MarkAllNotificationsReadCommand,
   MarkNotificationReadCommand,
 } from '@savings/application';
-import type { AdminNotificationItem, AdminNotificationsResponse, AdminTransactionsResponse } from '@savings/contracts';
+import {
+  CHART_DAYS,
+  type AdminNotificationItem,
+  type AdminNotificationsResponse,
+  type AdminTransactionsResponse,
+  type PlatformDailyResponse,
+} from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { ListNotificationsQueryDto, ListTransactionsQueryDto } from './admin.dto';
 import {
   AdminNotificationDto,
   AdminNotificationsResponseDto,
   AdminTransactionsResponseDto,
+  PlatformDailyResponseDto,
 } from './admin-response.dto';
 import { IdParamPipe } from '../http/id-param.pipe';
 
@@ -28,10 +36,23 @@ export class AdminActivityController {
 
   @Get('transactions')
   @AdminOrAuditor()
-  @ApiOperation({ summary: 'Admin balance changes with customer and admin names, newest first' })
+  @ApiOperation({
+    summary: 'Admin balance changes with customer and admin names, newest first, 50 at most per page',
+    description: 'Filters: userId or q (part of the name, e-mail or reference code), kind; total counts every match.',
+  })
   @ApiOkResponse({ type: AdminTransactionsResponseDto })
   transactions(@Query() query: ListTransactionsQueryDto): Promise<AdminTransactionsResponse> {
     return this.queries.execute(new ListAdminTransactionsQuery(query));
+  }
+
+  @Get('charts/daily')
+  @AdminOrAuditor()
+  @ApiOperation({
+    summary: `The last ${CHART_DAYS} days: total balance at each day's end, deposits, withdrawals and interest`,
+  })
+  @ApiOkResponse({ type: PlatformDailyResponseDto })
+  daily(): Promise<PlatformDailyResponse> {
+    return this.queries.execute(new GetPlatformDailyQuery(CHART_DAYS));
   }
 
   @Get('notifications')

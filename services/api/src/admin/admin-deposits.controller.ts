@@ -67,7 +67,11 @@ export class AdminDepositsController {
 
   @Get('deposit-requests')
   @AdminOrAuditor()
-  @ApiOperation({ summary: 'Deposit requests, pending ones by default (?status= for others or all), newest first' })
+  @ApiOperation({
+    summary:
+      'Deposit requests, pending ones by default (?status= for others or all), newest first, 50 at most per page',
+    description: 'Filters: userId or q (part of the name, e-mail or reference code); total counts every match.',
+  })
   @ApiOkResponse({ type: AdminDepositRequestsResponseDto })
   list(@Query() query: ListDepositRequestsQueryDto): Promise<AdminDepositRequestsResponse> {
     return this.queries.execute(new ListAdminDepositRequestsQuery(query));

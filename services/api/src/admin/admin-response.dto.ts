@@ -7,6 +7,7 @@ import type {
   AdminWithdrawalItem,
   DepositRequestStatus,
   NotificationType,
+  PlatformDailyPoint,
   Role,
   WithdrawalStatus,
 } from '@savings/contracts';
@@ -53,6 +54,7 @@ export class AdminTransactionDto implements AdminTransactionItem {
 
 export class AdminTransactionsResponseDto {
   @ApiProperty({ type: AdminTransactionDto, isArray: true }) transactions!: AdminTransactionDto[];
+  @ApiProperty({ description: 'Transactions matching the filters (what the list pages through)' }) total!: number;
 }
 
 export class AdminWithdrawalDto implements AdminWithdrawalItem {
@@ -67,10 +69,12 @@ export class AdminWithdrawalDto implements AdminWithdrawalItem {
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) completedAt?: string | null;
   @ApiProperty({ type: String, nullable: true }) userBeneficiary!: string | null;
   @ApiProperty({ type: String, nullable: true }) userIban!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) userSwift?: string | null;
 }
 
 export class AdminWithdrawalsResponseDto {
   @ApiProperty({ type: AdminWithdrawalDto, isArray: true }) withdrawals!: AdminWithdrawalDto[];
+  @ApiProperty({ description: 'Withdrawals matching the filters' }) total!: number;
 }
 
 export class AdminDepositRequestDto implements AdminDepositRequestItem {
@@ -82,10 +86,25 @@ export class AdminDepositRequestDto implements AdminDepositRequestItem {
   @ApiProperty() userEmail!: string;
   @ApiProperty({ format: 'date-time' }) requestedAt!: string;
   @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) processedAt?: string | null;
+  @ApiPropertyOptional() userReferenceCode?: string;
 }
 
 export class AdminDepositRequestsResponseDto {
   @ApiProperty({ type: AdminDepositRequestDto, isArray: true }) depositRequests!: AdminDepositRequestDto[];
+  @ApiProperty({ description: 'Deposit requests matching the filters' }) total!: number;
+}
+
+export class PlatformDailyPointDto implements PlatformDailyPoint {
+  @ApiProperty({ format: 'date', description: 'A day of APP_TIMEZONE' }) date!: string;
+  @ApiProperty({ description: 'Every customer balance at the end of the day' }) totalBalance!: number;
+  @ApiProperty({ description: 'Deposits confirmed that day' }) deposits!: number;
+  @ApiProperty({ description: 'Withdrawals approved that day' }) withdrawals!: number;
+  @ApiProperty({ description: 'Interest credited for the day' }) interest!: number;
+}
+
+export class PlatformDailyResponseDto {
+  @ApiProperty({ type: PlatformDailyPointDto, isArray: true, description: 'Oldest first' })
+  days!: PlatformDailyPointDto[];
 }
 
 export class AdminNotificationDto implements AdminNotificationItem {

@@ -36,7 +36,10 @@ export class AdminWithdrawalsController {
 
   @Get()
   @AdminOrAuditor()
-  @ApiOperation({ summary: 'Withdrawals, pending ones by default (?status= for others or all), newest first' })
+  @ApiOperation({
+    summary: 'Withdrawals, pending ones by default (?status= for others or all), newest first, 50 at most per page',
+    description: 'Filters: userId or q (part of the name, e-mail or reference code); total counts every match.',
+  })
   @ApiOkResponse({ type: AdminWithdrawalsResponseDto })
   list(@Query() query: ListWithdrawalsQueryDto): Promise<AdminWithdrawalsResponse> {
     return this.queries.execute(new ListAdminWithdrawalsQuery(query));

@@ -2,7 +2,11 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
+  ADMIN_LIST_PAGE_SIZE,
   ADMIN_USER_SORTS,
+  type AdminTransactionFilter,
+  type DepositRequestFilter,
+  type WithdrawalFilter,
   type AdminUserSort,
   type SortOrder,
   MAX_ID,
@@ -13,9 +17,7 @@ import {
   type BalanceOperation,
   type ConfirmDepositRequest,
   type ConfirmDepositRequestRequest,
-  type DepositRequestStatus,
   type EditAmountRequest,
-  type WithdrawalStatus,
 } from '@savings/contracts';
 import { IsMoneyAmount, MinMoneyAmount } from '../http/money-amount.validator';
 import { PlainText } from '../http/plain-text.validator';
@@ -127,30 +129,68 @@ export class ListUsersQueryDto extends PageQueryDto {
   q?: string;
 }
 
-export class ListTransactionsQueryDto extends PageQueryDto {
+/**
+ * The paged back-office lists: at most ADMIN_LIST_PAGE_SIZE (50) newest first, for one customer (by id
+ * or by part of the name, e-mail or reference code). Nobody loads thousands of rows at once.
+ */
+export class AdminListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: ADMIN_LIST_PAGE_SIZE, default: ADMIN_LIST_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(ADMIN_LIST_PAGE_SIZE, { message: `limit must be at most ${ADMIN_LIST_PAGE_SIZE}` })
+  limit: number = ADMIN_LIST_PAGE_SIZE;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be a whole number' })
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  offset?: number;
+
   @ApiPropertyOptional({ description: 'Only this customer' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
+  @IsInt({ message: 'userId must be a whole number' })
   @Min(1)
   @Max(MAX_ID)
   userId?: number;
+
+  @ApiPropertyOptional({
+    description: "Case-insensitive part of the customer's name, e-mail or reference code",
+    maxLength: 100,
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  q?: string;
+}
+
+const TRANSACTION_FILTERS = ['adjustment', 'deposit', 'withdrawal', 'all'] as const;
+export class ListTransactionsQueryDto extends AdminListQueryDto {
+  @ApiPropertyOptional({ enum: TRANSACTION_FILTERS, default: 'all' })
+  @IsOptional()
+  @IsIn(TRANSACTION_FILTERS)
+  kind?: AdminTransactionFilter;
 }
 
 const WITHDRAWAL_FILTERS = ['pending', 'processed', 'completed', 'cancelled', 'all'] as const;
-export class ListWithdrawalsQueryDto extends PageQueryDto {
+export class ListWithdrawalsQueryDto extends AdminListQueryDto {
   @ApiPropertyOptional({ enum: WITHDRAWAL_FILTERS, default: 'pending' })
   @IsOptional()
   @IsIn(WITHDRAWAL_FILTERS)
-  status?: WithdrawalStatus | 'all';
+  status?: WithdrawalFilter;
 }
 
 const DEPOSIT_REQUEST_FILTERS = ['pending', 'confirmed', 'cancelled', 'all'] as const;
-export class ListDepositRequestsQueryDto extends PageQueryDto {
+export class ListDepositRequestsQueryDto extends AdminListQueryDto {
   @ApiPropertyOptional({ enum: DEPOSIT_REQUEST_FILTERS, default: 'pending' })
   @IsOptional()
   @IsIn(DEPOSIT_REQUEST_FILTERS)
-  status?: DepositRequestStatus | 'all';
+  status?: DepositRequestFilter;
 }
 
 export class ListNotificationsQueryDto extends PageQueryDto {

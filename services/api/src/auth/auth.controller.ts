@@ -13,14 +13,15 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { GetUserQuery, RegisterUserCommand, type SessionUser } from '@savings/application';
-import { Messages, type PublicUser, type UserResponse } from '@savings/contracts';
+import { Messages, type PublicUser, type SessionResponse, type UserResponse } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { Authenticated, CurrentUser } from './auth.decorators';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthSessionService } from './auth-session.service';
 import { clientAddress } from './client-address';
 import { RegistrationThrottle } from './registration-throttle';
-import { UserResponseDto } from './user-response.dto';
+import { SessionResponseDto, UserResponseDto } from './user-response.dto';
+import { sessionUserOf } from './session-identity';
 import { SESSION_COOKIE } from './session-store';
 
 @ApiTags('auth')
@@ -95,6 +96,25 @@ export class AuthController {
   @ApiOkResponse({ type: UserResponseDto })
   async me(@CurrentUser() user: SessionUser): Promise<UserResponse> {
     return { user: await this.readUser(user.id) };
+  }
+
+  /**
+   * What the web app asks on every page: answering 200 with no user when signed out keeps a visitor's
+   * console free of a 401 on each page, while /api/auth/me stays the contract's (401 when signed out).
+   */
+  @Get('session')
+  @ApiOperation({ summary: 'The signed-in user, or {user: null} when signed out (never 401).' })
+  @ApiOkResponse({ type: SessionResponseDto })
+  async session(@Req() req: Request): Promise<SessionResponse> {
+    const identity = sessionUserOf(req);
+    if (!identity) return { user: null };
+    try {
+      return { user: await this.readUser(identity.id) };
+    } catch (error) {
+      // the account behind an old session is gone: signed out
+      if (error instanceof DomainError && error.code === 'USER.NOT_FOUND') return { user: null };
+      throw error;
+    }
   }
 
   private readUser(userId: number): Promise<PublicUser> {

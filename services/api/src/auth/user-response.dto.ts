@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { PublicUser, Role, UserResponse } from '@savings/contracts';
+import type { PublicUser, Role, SessionResponse, UserResponse } from '@savings/contracts';
 
 /** OpenAPI shape of {user}; the TypeScript type comes from @savings/contracts. */
 export class PublicUserDto implements PublicUser {
@@ -19,4 +19,9 @@ export class PublicUserDto implements PublicUser {
 
 export class UserResponseDto implements UserResponse {
   @ApiProperty({ type: PublicUserDto }) user!: PublicUserDto;
+}
+
+export class SessionResponseDto implements SessionResponse {
+  @ApiProperty({ type: PublicUserDto, nullable: true, description: 'null when signed out' })
+  user!: PublicUserDto | null;
 }

@@ -42,6 +42,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/public/technical-overview.pdf',
+  // the session probe: {user: null} when signed out
+  'GET /api/auth/session',
 ]);
 const isAdminRoute = (route: Route): boolean => /^\/api\/(admin|audit)(\/|$)/.test(route.path);
 

@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type {
   AdminUserSort,
@@ -11,6 +12,9 @@ import type {
 import { toaster } from '../../components/toaster';
 import { mockApi, renderRoute, type FetchCall } from '../../lib/test-utils';
 import { AdminScreen } from './admin-route';
+
+// the whole back office renders in each test: on a busy shared machine that takes a while
+jest.setTimeout(90000);
 
 const me: PublicUser = {
   id: 1,
@@ -97,6 +101,7 @@ const withdrawals: AdminWithdrawalItem[] = [
     processedAt: null,
     userBeneficiary: 'bob',
     userIban: 'GB33BUKB20201555555555',
+    userSwift: 'BUKBGB22',
   },
   {
     id: 22,
@@ -132,6 +137,7 @@ const depositRequests: AdminDepositRequestItem[] = [
     amount: 2000,
     userName: 'alice',
     userEmail: 'alice@example.com',
+    userReferenceCode: 'REF00007',
     requestedAt: '2026-11-21T10:00:00Z',
   },
   {
@@ -176,13 +182,41 @@ const transactions: AdminTransactionItem[] = [
   },
 ];
 
+/**
+ * A paged back-office list as the server answers it: the status (pending by default) or kind, the
+ * customer searched for, 50 at most from ?offset, and the number matching.
+ */
+function listEndpoint<Item extends { status?: string; kind?: string; userName: string; userEmail?: string }>(
+  key: string,
+  items: () => Item[],
+  filter: 'status' | 'kind',
+) {
+  return ({ url }: { url: string }) => {
+    const params = new URL(url, 'http://localhost').searchParams;
+    const wanted = params.get(filter) ?? (filter === 'status' ? 'pending' : 'all');
+    const q = params.get('q')?.toLowerCase();
+    const matching = items().filter(
+      (item) =>
+        (wanted === 'all' || item[filter] === wanted) &&
+        (!q || [item.userName, item.userEmail ?? ''].some((text) => text.toLowerCase().includes(q))),
+    );
+    const offset = Number(params.get('offset') ?? 0);
+    const limit = Number(params.get('limit') ?? 50);
+    return { body: { [key]: matching.slice(offset, offset + limit), total: matching.length } };
+  };
+}
+const withdrawalsEndpoint = (list = () => withdrawals) => listEndpoint('withdrawals', list, 'status');
+const depositRequestsEndpoint = (list = () => depositRequests) => listEndpoint('depositRequests', list, 'status');
+const transactionsEndpoint = (list = () => transactions) => listEndpoint('transactions', list, 'kind');
+
 function setup(overrides: Parameters<typeof mockApi>[0] = {}) {
   const calls = mockApi({
-    'GET /api/auth/me': { body: { user: me } },
+    'GET /api/auth/session': { body: { user: me } },
     'GET /api/admin/users': usersEndpoint(),
-    'GET /api/admin/transactions': { body: { transactions } },
-    'GET /api/admin/withdrawals': { body: { withdrawals } },
-    'GET /api/admin/deposit-requests': { body: { depositRequests } },
+    'GET /api/admin/transactions': transactionsEndpoint(),
+    'GET /api/admin/withdrawals': withdrawalsEndpoint(),
+    'GET /api/admin/deposit-requests': depositRequestsEndpoint(),
+    'GET /api/admin/charts/daily': { body: { days: [] } },
     'GET /api/admin/notifications': {
       body: {
         unread: 1,
@@ -207,11 +241,17 @@ function setup(overrides: Parameters<typeof mockApi>[0] = {}) {
 }
 
 const mutations = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+
+/** A user's action, from the row's Actions menu. */
+async function openUserAction(events: ReturnType<typeof userEvent.setup>, name: string, action: string) {
+  await events.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  await events.click(await screen.findByRole('menuitem', { name: action }));
+}
 const names = () => screen.getAllByTestId('user-row').map((row) => within(row).getAllByRole('cell')[1].textContent);
 
 describe('admin dashboard', () => {
   it('shows a not-allowed state to a customer', async () => {
-    setup({ 'GET /api/auth/me': { body: { user: { ...me, isAdmin: false, role: 'customer' } } } });
+    setup({ 'GET /api/auth/session': { body: { user: { ...me, isAdmin: false, role: 'customer' } } } });
     expect(await screen.findByRole('heading', { name: 'Admin access required' })).toBeInTheDocument();
     expect(screen.queryByText('User Management')).not.toBeInTheDocument();
   });
@@ -253,56 +293,63 @@ describe('admin dashboard', () => {
   it('pages through the users 50 at a time and searches on the server', async () => {
     const many = Array.from({ length: 120 }, (_, i) => user(i + 1, `user${String(i + 1).padStart(3, '0')}`, 1000));
     const { events, calls } = setup({ 'GET /api/admin/users': usersEndpoint(many) });
-    expect(await screen.findByText('Showing 1 to 50 of 120 users')).toBeInTheDocument();
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    // the users' own paging (the other lists page too)
+    const users = () => within(screen.getByRole('region', { name: 'User Management' }));
+    await screen.findByRole('region', { name: 'User Management' });
+    expect(await users().findByText('Showing 1 to 50 of 120 users')).toBeInTheDocument();
+    expect(users().getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getAllByTestId('user-row')).toHaveLength(50);
-    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(users().getByRole('button', { name: 'Previous' })).toBeDisabled();
 
-    await events.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 51 to 100 of 120 users')).toBeInTheDocument();
+    await events.click(users().getByRole('button', { name: 'Next' }));
+    expect(await users().findByText('Showing 51 to 100 of 120 users')).toBeInTheDocument();
     expect(lastUsersQuery(calls)).toMatchObject({ offset: '50', limit: '50' });
-    await events.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 101 to 120 of 120 users')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await events.click(users().getByRole('button', { name: 'Next' }));
+    expect(await users().findByText('Showing 101 to 120 of 120 users')).toBeInTheDocument();
+    expect(users().getByRole('button', { name: 'Next' })).toBeDisabled();
 
     // a new sort starts again at the first page
     await events.click(screen.getByRole('button', { name: /^Name/ }));
-    expect(await screen.findByText('Showing 1 to 50 of 120 users')).toBeInTheDocument();
+    expect(await users().findByText('Showing 1 to 50 of 120 users')).toBeInTheDocument();
 
     await events.type(screen.getByLabelText('Search users'), 'user11');
-    await waitFor(() =>
-      expect(names()).toEqual([
-        'user110',
-        'user111',
-        'user112',
-        'user113',
-        'user114',
-        'user115',
-        'user116',
-        'user117',
-        'user118',
-        'user119',
-      ]),
+    await waitFor(
+      () =>
+        expect(names()).toEqual([
+          'user110',
+          'user111',
+          'user112',
+          'user113',
+          'user114',
+          'user115',
+          'user116',
+          'user117',
+          'user118',
+          'user119',
+        ]),
+      // whole pages of 50 rows render slowly on a busy machine
+      { timeout: 15000 },
     );
     expect(lastUsersQuery(calls)).toMatchObject({ q: 'user11', offset: '0' });
-    expect(screen.getByText('Showing 1 to 10 of 10 users')).toBeInTheDocument();
+    expect(users().getByText('Showing 1 to 10 of 10 users')).toBeInTheDocument();
     // the totals stay global whatever the search
     expect(screen.getByText('$8,500.00')).toBeInTheDocument();
 
     await events.clear(screen.getByLabelText('Search users'));
     await events.type(screen.getByLabelText('Search users'), 'nobody');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
-  });
+  }, 90000);
 
   it('refetches all four lists every 30 seconds, and the users on Refresh Data', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
     try {
       const calls = mockApi({
-        'GET /api/auth/me': { body: { user: me } },
+        'GET /api/auth/session': { body: { user: me } },
         'GET /api/admin/users': usersEndpoint(),
-        'GET /api/admin/transactions': { body: { transactions } },
-        'GET /api/admin/withdrawals': { body: { withdrawals } },
-        'GET /api/admin/deposit-requests': { body: { depositRequests } },
+        'GET /api/admin/transactions': transactionsEndpoint(),
+        'GET /api/admin/withdrawals': withdrawalsEndpoint(),
+        'GET /api/admin/deposit-requests': depositRequestsEndpoint(),
+        'GET /api/admin/charts/daily': { body: { days: [] } },
         'GET /api/admin/notifications': { body: { unread: 0, notifications: [] } },
         'GET /api/admin/blog/posts': { body: [] },
       });
@@ -331,7 +378,7 @@ describe('admin dashboard', () => {
 
   it('refuses an invalid amount in Add Balance, then adds with an idempotency key', async () => {
     const { events, calls } = setup({ 'PATCH /api/admin/users/7/balance': { body: { user: me } } });
-    await events.click(await screen.findByRole('button', { name: 'Add Balance for alice' }));
+    await openUserAction(events, 'alice', 'Add Balance');
     const dialog = await screen.findByRole('dialog');
     await events.click(within(dialog).getByRole('button', { name: 'Add Balance' }));
     expect(await screen.findByText('Invalid amount')).toBeInTheDocument();
@@ -349,18 +396,32 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // users and transactions refetched
     await waitFor(() => expect(usersCalls(calls)).toHaveLength(2));
-    expect(calls.filter((call) => call.url === '/api/admin/transactions')).toHaveLength(2);
+    expect(calls.filter((call) => call.url.startsWith('/api/admin/transactions?'))).toHaveLength(2);
   });
 
   it('shows the available balance in Remove Balance and reports a failure', async () => {
     const { events } = setup({
       'PATCH /api/admin/users/12/balance': { status: 400, body: { message: 'Insufficient funds' } },
     });
-    await events.click(await screen.findByRole('button', { name: 'Remove Balance for bob' }));
+    await openUserAction(events, 'bob', 'Remove Balance');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Available balance: $2,500.00')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Amount')).toHaveAttribute('max', '2500');
     await events.type(within(dialog).getByLabelText('Amount'), '3000');
+    await events.click(within(dialog).getByRole('button', { name: 'Remove Balance' }));
+    expect(await screen.findByText('Error updating balance')).toBeInTheDocument();
+    // the server's own reason, not "Please try again later"
+    expect(screen.getByText('Insufficient funds')).toBeInTheDocument();
+    expect(screen.queryByText('Please try again later')).not.toBeInTheDocument();
+  });
+
+  it('says "Please try again later" when the balance change fails without a reason', async () => {
+    const { events } = setup({
+      'PATCH /api/admin/users/12/balance': { status: 503, body: { message: 'Service Unavailable' } },
+    });
+    await openUserAction(events, 'bob', 'Remove Balance');
+    const dialog = await screen.findByRole('dialog');
+    await events.type(within(dialog).getByLabelText('Amount'), '30');
     await events.click(within(dialog).getByRole('button', { name: 'Remove Balance' }));
     expect(await screen.findByText('Error updating balance')).toBeInTheDocument();
     expect(screen.getByText('Please try again later')).toBeInTheDocument();
@@ -368,7 +429,7 @@ describe('admin dashboard', () => {
 
   it('keeps Confirm Deposit disabled while the amount is empty', async () => {
     const { events, calls } = setup({ 'POST /api/admin/deposits/confirm': { status: 201, body: {} } });
-    await events.click(await screen.findByRole('button', { name: 'Confirm Deposit for Charlie' }));
+    await openUserAction(events, 'Charlie', 'Confirm Deposit');
     const dialog = await screen.findByRole('dialog');
     const confirm = within(dialog).getByRole('button', { name: 'Confirm Deposit' });
     expect(confirm).toBeDisabled();
@@ -380,12 +441,12 @@ describe('admin dashboard', () => {
     expect(mutations(calls)[0].body).toEqual({ userId: 3, amount: '1200.00', note: 'wire 77' });
   });
 
-  it('lists only pending withdrawals; approve needs banking details', async () => {
+  it('lists pending withdrawals; approve needs banking details and asks first, showing them', async () => {
     let approved = false;
     const { events, calls } = setup({
-      'GET /api/admin/withdrawals': () => ({
-        body: { withdrawals: withdrawals.filter((item) => !(approved && item.id === 21)) },
-      }),
+      'GET /api/admin/withdrawals': withdrawalsEndpoint(() =>
+        withdrawals.map((item) => (approved && item.id === 21 ? { ...item, status: 'processed' as const } : item)),
+      ),
       'PATCH /api/admin/withdrawals/21/approve': () => {
         approved = true;
         return { body: {} };
@@ -399,6 +460,22 @@ describe('admin dashboard', () => {
     expect(within(charlie).getByText('Banking details required to approve')).toBeInTheDocument();
     expect(within(bob).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await events.click(within(bob).getByRole('button', { name: 'Approve' }));
+    // nothing moves before the admin has seen who, how much and where to
+    const ask = await screen.findByRole('alertdialog', { name: 'Approve Withdrawal' });
+    expect(ask).toHaveTextContent('$1,500.00');
+    expect(ask).toHaveTextContent('bob (bob@example.com)');
+    expect(ask).toHaveTextContent('GB33BUKB20201555555555');
+    expect(mutations(calls)).toHaveLength(0);
+    await events.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(mutations(calls)).toHaveLength(0);
+
+    await events.click(within(bob).getByRole('button', { name: 'Approve' }));
+    await events.click(
+      within(await screen.findByRole('alertdialog', { name: 'Approve Withdrawal' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     expect(await screen.findByText('Withdrawal Approved')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('pending-withdrawal')).toHaveLength(1));
     expect(mutations(calls)[0].url).toBe('/api/admin/withdrawals/21/approve');
@@ -440,7 +517,7 @@ describe('admin dashboard', () => {
     const { events, calls } = setup({
       'PATCH /api/admin/deposit-requests/31/edit': { body: {} },
     });
-    expect(await screen.findByTestId('pending-deposit-count')).toHaveTextContent('1');
+    expect(await screen.findByTestId('deposit-requests-count')).toHaveTextContent('1');
     const [entry] = screen.getAllByTestId('pending-deposit-request');
 
     await events.click(within(entry).getByRole('button', { name: 'Edit' }));
@@ -463,16 +540,17 @@ describe('admin dashboard', () => {
     });
     const [entry] = await screen.findAllByTestId('pending-deposit-request');
     await events.click(within(entry).getByRole('button', { name: 'Confirm' }));
+    await events.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm Deposit' }));
     expect(await screen.findByText('Error confirming deposit request')).toBeInTheDocument();
     expect(screen.getByText('Already confirmed')).toBeInTheDocument();
   });
 
-  it('confirms a deposit request with an idempotency key', async () => {
+  it('confirms a deposit request after showing who, how much and the reference, with an idempotency key', async () => {
     let confirmed = false;
     const { events, calls } = setup({
-      'GET /api/admin/deposit-requests': () => ({
-        body: { depositRequests: depositRequests.map((item) => (confirmed ? { ...item, status: 'confirmed' } : item)) },
-      }),
+      'GET /api/admin/deposit-requests': depositRequestsEndpoint(() =>
+        depositRequests.map((item) => (confirmed ? { ...item, status: 'confirmed' as const } : item)),
+      ),
       'PATCH /api/admin/deposit-requests/31/confirm': () => {
         confirmed = true;
         return { body: {} };
@@ -480,10 +558,18 @@ describe('admin dashboard', () => {
     });
     const [entry] = await screen.findAllByTestId('pending-deposit-request');
     await events.click(within(entry).getByRole('button', { name: 'Confirm' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Confirm Deposit Request' });
+    expect(ask).toHaveTextContent('$2,000.00');
+    expect(ask).toHaveTextContent('alice (alice@example.com)');
+    expect(ask).toHaveTextContent('REF00007');
+    expect(mutations(calls)).toHaveLength(0);
+    await events.type(within(ask).getByLabelText(/Note/), 'wire 88');
+    await events.click(within(ask).getByRole('button', { name: 'Confirm Deposit' }));
     // the entry leaves the list on the refetch; the toast still shows
     expect(await screen.findByText('Deposit Request Confirmed')).toBeInTheDocument();
     expect(await screen.findByText('No Pending Deposit Requests')).toBeInTheDocument();
     expect(mutations(calls)[0].headers['Idempotency-Key']).toBeTruthy();
+    expect(mutations(calls)[0].body).toEqual({ note: 'wire 88' });
   });
 
   it('deletes a deposit request after confirmation', async () => {
@@ -497,21 +583,22 @@ describe('admin dashboard', () => {
 
   it('shows empty states', async () => {
     setup({
-      'GET /api/admin/transactions': { body: { transactions: [] } },
-      'GET /api/admin/withdrawals': { body: { withdrawals: [] } },
-      'GET /api/admin/deposit-requests': { body: { depositRequests: [] } },
+      'GET /api/admin/transactions': transactionsEndpoint(() => []),
+      'GET /api/admin/withdrawals': withdrawalsEndpoint(() => []),
+      'GET /api/admin/deposit-requests': depositRequestsEndpoint(() => []),
     });
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(await screen.findByText('No pending withdrawals')).toBeInTheDocument();
     expect(await screen.findByText('No Pending Deposit Requests')).toBeInTheDocument();
   });
 
-  it('shows transaction badges', async () => {
+  it('names each kind of transaction: a deposit, a removal', async () => {
     setup();
     const rows = await screen.findAllByTestId('transaction-row');
-    expect(within(rows[0]).getByText('+ Credit')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('+ Deposit')).toBeInTheDocument();
     expect(within(rows[0]).getByText('wire 123')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('- Credit')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('- Adjustment')).toBeInTheDocument();
+    expect(screen.queryByText('- Credit')).not.toBeInTheDocument();
     expect(within(rows[0]).getByText('02/11/2026, 10:00')).toBeInTheDocument();
   });
 
@@ -582,5 +669,93 @@ describe('admin dashboard', () => {
     await waitFor(() =>
       expect(mutations(calls)[2]).toMatchObject({ method: 'DELETE', url: '/api/admin/blog/posts/5' }),
     );
+  });
+
+  it('refetches the lists when the window regains focus, though the app never marks data stale', async () => {
+    const { calls } = setup();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    const count = (path: string) => calls.filter((call) => call.url.split('?')[0] === path).length;
+    const lists = [
+      '/api/admin/users',
+      '/api/admin/transactions',
+      '/api/admin/withdrawals',
+      '/api/admin/deposit-requests',
+    ];
+    await waitFor(() => lists.forEach((path) => expect(count(path)).toBe(1)));
+    act(() => focusManager.setFocused(false));
+    act(() => focusManager.setFocused(true));
+    await waitFor(() => lists.forEach((path) => expect(count(path)).toBe(2)));
+    act(() => focusManager.setFocused(undefined));
+  });
+
+  it('says a failed list could not load, with a retry, never "No pending withdrawals"', async () => {
+    let failing = true;
+    const { events } = setup({
+      'GET /api/admin/withdrawals': (request) =>
+        failing ? { status: 500, body: { message: 'Internal server error' } } : withdrawalsEndpoint()(request),
+    });
+    const panel = await screen.findByRole('region', { name: 'Pending Withdrawals' });
+    expect(
+      await within(panel).findByText('Unable to load the withdrawals. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByText('No pending withdrawals')).not.toBeInTheDocument();
+    failing = false;
+    await events.click(within(panel).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findAllByTestId('pending-withdrawal')).toHaveLength(2);
+    expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('pages the pending work 10 at a time from the server, by customer and status', async () => {
+    const many: AdminWithdrawalItem[] = Array.from({ length: 24 }, (_, i) => ({
+      ...withdrawals[0],
+      id: 1000 + i,
+      userName: i < 3 ? `Quinn ${i}` : `Saver ${i}`,
+      userEmail: `saver${i}@example.com`,
+      status: i % 2 === 0 ? 'pending' : 'completed',
+    }));
+    const { events, calls } = setup({ 'GET /api/admin/withdrawals': withdrawalsEndpoint(() => many) });
+    const panel = await screen.findByRole('region', { name: 'Pending Withdrawals' });
+    expect(await within(panel).findByText('Showing 1 to 10 of 12 withdrawals')).toBeInTheDocument();
+    expect(within(panel).getAllByTestId('pending-withdrawal')).toHaveLength(10);
+    expect(within(panel).getByTestId('withdrawals-count')).toHaveTextContent('12');
+    await events.click(within(panel).getByRole('button', { name: 'Next' }));
+    expect(await within(panel).findByText('Showing 11 to 12 of 12 withdrawals')).toBeInTheDocument();
+    const asked = () =>
+      Object.fromEntries(
+        new URL(calls.filter((call) => call.url.startsWith('/api/admin/withdrawals?')).at(-1)?.url ?? '', 'http://x')
+          .searchParams,
+      );
+    expect(asked()).toMatchObject({ limit: '10', offset: '10', status: 'pending' });
+
+    fireEvent.change(within(panel).getByLabelText('Status'), { target: { value: 'all' } });
+    expect(await within(panel).findByText('Showing 1 to 10 of 24 withdrawals')).toBeInTheDocument();
+    expect(asked()).toMatchObject({ offset: '0', status: 'all' });
+    await events.type(within(panel).getByLabelText('Customer'), 'quinn');
+    expect(
+      await within(panel).findByText('Showing 1 to 3 of 3 withdrawals', undefined, { timeout: 15000 }),
+    ).toBeInTheDocument();
+    expect(asked()).toMatchObject({ q: 'quinn', offset: '0', status: 'all' });
+  }, 90000);
+
+  it('titles the page', async () => {
+    setup();
+    await screen.findByRole('heading', { name: 'Admin Dashboard' });
+    expect(document.title).toBe('Admin Dashboard — Savings Platform');
+  });
+
+  it('shows users and transactions as cards on a phone', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 375;
+    try {
+      const { events } = setup();
+      expect(await screen.findAllByTestId('user-card')).toHaveLength(3);
+      expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
+      expect(await screen.findAllByTestId('transaction-card')).toHaveLength(2);
+      expect(screen.queryByTestId('transaction-row')).not.toBeInTheDocument();
+      await openUserAction(events, 'alice', 'Add Balance');
+      expect(await screen.findByRole('dialog', { name: 'Add Balance' })).toBeInTheDocument();
+    } finally {
+      window.innerWidth = width;
+    }
   });
 });

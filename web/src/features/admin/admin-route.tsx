@@ -1,14 +1,12 @@
 import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Messages } from '@savings/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { useDocumentHead } from '../../components/use-document-head';
 import { ApiError, isUnauthenticated } from '../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useCurrentUser } from '../../lib/session';
-import { useAdminDepositRequests } from './api/get-admin-deposit-requests';
-import { useAdminTransactions } from './api/get-admin-transactions';
 import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
-import { useAdminWithdrawals } from './api/get-admin-withdrawals';
 import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
 import { PendingDepositRequests } from './components/pending-deposit-requests';
@@ -16,6 +14,11 @@ import { PendingWithdrawals } from './components/pending-withdrawals';
 import { SummaryCards } from './components/summary-cards';
 import { TransactionsTable } from './components/transactions-table';
 import { UsersTable } from './components/users-table';
+
+// the chart library loads with the charts, after the rest of the screen is up
+const PlatformCharts = lazy(() =>
+  import('./components/platform-charts').then((module) => ({ default: module.PlatformCharts })),
+);
 
 function NotAllowed() {
   return (
@@ -33,13 +36,11 @@ function NotAllowed() {
   );
 }
 
+/** The back office: the summary and the pending work first, then the users, the charts and the history. */
 function AdminDashboard() {
   const [usersPage, setUsersPage] = useState(FIRST_USERS_PAGE);
   const users = useAdminUsers(usersPage);
-  const transactions = useAdminTransactions();
-  const withdrawals = useAdminWithdrawals();
-  const depositRequests = useAdminDepositRequests();
-  useRedirectOnUnauthenticated(users.error, transactions.error, withdrawals.error, depositRequests.error);
+  useRedirectOnUnauthenticated(users.error);
   // the spinner is for the button's own refresh, not for the 30 s polling
   const [refreshing, setRefreshing] = useState(false);
   const refresh = () => {
@@ -73,21 +74,23 @@ function AdminDashboard() {
             </Button>
           </HStack>
         </HStack>
-        {users.isError && (
-          <Text color="fg.error" role="alert">
-            Unable to load users: {users.error.message}
-          </Text>
-        )}
         <SummaryCards data={users.data} />
-        <UsersTable data={users.data} page={usersPage} onPageChange={setUsersPage} loading={false} />
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
-          <PendingWithdrawals withdrawals={withdrawals.data?.withdrawals} loading={withdrawals.isPending} />
-          <PendingDepositRequests
-            requests={depositRequests.data?.depositRequests}
-            loading={depositRequests.isPending}
-          />
+          <PendingWithdrawals />
+          <PendingDepositRequests />
         </Grid>
-        <TransactionsTable transactions={transactions.data?.transactions} loading={transactions.isPending} />
+        <UsersTable
+          data={users.data}
+          page={usersPage}
+          onPageChange={setUsersPage}
+          loading={false}
+          error={users.error}
+          onRetry={refresh}
+        />
+        <Suspense fallback={null}>
+          <PlatformCharts />
+        </Suspense>
+        <TransactionsTable />
         <BlogManager />
       </Stack>
     </Container>
@@ -96,6 +99,7 @@ function AdminDashboard() {
 
 /** Admins only; the server refuses everyone else's calls anyway (403), this is the friendly face of it. */
 export function AdminScreen() {
+  useDocumentHead({ title: 'Admin Dashboard — Savings Platform', robots: 'noindex' });
   const { data: user, isPending, error } = useCurrentUser();
   const navigate = useNavigate();
   const signedOut = user === null || isUnauthenticated(error);

@@ -1,6 +1,8 @@
 import { Box, Card, Container, Heading, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
+import { useCurrentUser } from '../../lib/session';
 import { RegisterForm } from './components/register-form';
 import { SignInForm } from './components/sign-in-form';
 import { authModeOf } from './utils/validate';
@@ -13,6 +15,14 @@ export function Component() {
     title: registering ? 'Create Account — Savings Platform' : 'Sign In — Savings Platform',
     robots: 'noindex',
   });
+  // a signed-in visitor (a bookmarked "Get Started", the back button) has nothing to do here
+  // (useNavigate, not <Navigate>: that component would add its code to everyone's first download)
+  const { data: user } = useCurrentUser();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (user) void navigate('/dashboard', { replace: true });
+  }, [user, navigate]);
+  if (user) return null;
 
   return (
     <Box bg="gray.50" minH="calc(100vh - 61px)" py={{ base: '8', md: '16' }}>

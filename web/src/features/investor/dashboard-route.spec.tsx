@@ -174,4 +174,62 @@ describe('dashboard', () => {
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/user/dashboard')).toHaveLength(4);
   }, 20000);
+
+  it('says the activity and the deposit requests could not load, never their empty states', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    const failure = { status: 500, body: { message: 'Internal server error' } };
+    mockDashboard({
+      'GET /api/user/admin-transactions': () => (failing ? failure : { body: { transactions: [] } }),
+      'GET /api/user/deposit-requests': () => (failing ? failure : { body: { depositRequests: [] } }),
+    });
+    renderRoute(<DashboardScreen />, '/dashboard');
+    const options = { timeout: 15000 };
+    expect(
+      await screen.findByText(
+        'Unable to load your account activity. Check your connection and try again.',
+        undefined,
+        options,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Unable to load your deposit requests. Check your connection and try again.',
+        undefined,
+        options,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No account activity to display')).not.toBeInTheDocument();
+    expect(screen.queryByText('No deposit requests yet')).not.toBeInTheDocument();
+    failing = false;
+    for (const retry of screen.getAllByRole('button', { name: 'Try again' })) await user.click(retry);
+    expect(await screen.findByText('No account activity to display')).toBeInTheDocument();
+    expect(await screen.findByText('No deposit requests yet')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 30000);
+
+  it('titles the page and never skips a heading level', async () => {
+    mockDashboard();
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await screen.findByText('Welcome back, Ada Lovelace');
+    expect(document.title).toBe('Dashboard — Savings Platform');
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1] + 1);
+    });
+  });
+
+  it('says plainly that an amount has too many decimals', async () => {
+    const user = userEvent.setup();
+    const calls = mockDashboard();
+    renderRoute(<DashboardScreen />, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'New Deposit Request' }));
+    await user.type(screen.getByLabelText(/Amount/), '1000.005');
+    await user.click(screen.getByRole('button', { name: 'Submit Deposit Request' }));
+    expect(
+      await screen.findByText('Enter the amount in dollars and cents: at most 2 decimal places.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
 });

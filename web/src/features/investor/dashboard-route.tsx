@@ -1,7 +1,9 @@
 import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { LoadError } from '../../components/load-error';
+import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useAccountActivity } from './api/get-account-activity';
 import { useDashboard } from './api/get-dashboard';
@@ -11,7 +13,13 @@ import { DepositInstructions, ReferenceCodeCard } from './components/deposit-ins
 import { DepositRequestCard } from './components/deposit-request-card';
 import { InterestCountdown } from './components/interest-countdown';
 
+// the chart library loads with the chart, once the dashboard's own data is on screen
+const HistoryChart = lazy(() =>
+  import('./components/history-chart').then((module) => ({ default: module.HistoryChart })),
+);
+
 export function DashboardScreen() {
+  useDocumentHead({ title: 'Dashboard — Savings Platform', robots: 'noindex' });
   const dashboard = useDashboard();
   const activity = useAccountActivity();
   useRedirectOnUnauthenticated(dashboard.error, activity.error);
@@ -31,9 +39,11 @@ export function DashboardScreen() {
   if (dashboard.isError) {
     return (
       <Container py="10">
-        <Text color="fg.error" role="alert">
-          Unable to load dashboard data. Please try refreshing the page.
-        </Text>
+        <LoadError
+          message="Unable to load dashboard data. Please try refreshing the page."
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isRefetching}
+        />
       </Container>
     );
   }
@@ -49,6 +59,9 @@ export function DashboardScreen() {
           <Text color="fg.muted">Here is an overview of your savings account.</Text>
         </Stack>
         <BalanceCards balance={user.balance} monthlyInterest={monthlyInterest} />
+        <Suspense fallback={null}>
+          <HistoryChart show="balance" />
+        </Suspense>
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
           <InterestCountdown nextInterestAt={nextInterestAt} balance={user.balance} onCredited={reloadAfterCredit} />
           <ReferenceCodeCard referenceCode={user.referenceCode} />
@@ -65,7 +78,13 @@ export function DashboardScreen() {
             <Link to="/statements">Statements</Link>
           </Button>
         </HStack>
-        <AccountActivityTable items={activity.data?.transactions} loading={activity.isPending} />
+        <AccountActivityTable
+          items={activity.data?.transactions}
+          loading={activity.isPending}
+          failed={activity.isError}
+          onRetry={() => void activity.refetch()}
+          retrying={activity.isRefetching}
+        />
       </Stack>
     </Container>
   );

@@ -1,10 +1,17 @@
 import { Badge, Button, Card, Container, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { formatUsd, INTEREST_HISTORY_PAGE_SIZE } from '@savings/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { LoadError } from '../../components/load-error';
+import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useInterestPayments } from './api/get-interest-payments';
 import { formatDateTime, formatRatePercent } from './utils/format';
 import { pageInfo, summarizeInterest } from './utils/interest-summary';
+
+// the chart library loads with the chart, once the history itself is on screen
+const HistoryChart = lazy(() =>
+  import('./components/history-chart').then((module) => ({ default: module.HistoryChart })),
+);
 
 function SummaryCard({ title, value }: { title: string; value: string }) {
   return (
@@ -22,6 +29,7 @@ function SummaryCard({ title, value }: { title: string; value: string }) {
 }
 
 export function InterestHistoryScreen() {
+  useDocumentHead({ title: 'Interest Earnings — Savings Platform', robots: 'noindex' });
   const query = useInterestPayments();
   useRedirectOnUnauthenticated(query.error);
   const [page, setPage] = useState(1);
@@ -38,9 +46,11 @@ export function InterestHistoryScreen() {
   if (query.isError) {
     return (
       <Container py="10">
-        <Text color="fg.error" role="alert">
-          Unable to load interest history. Please try refreshing the page.
-        </Text>
+        <LoadError
+          message="Unable to load interest history. Please try refreshing the page."
+          onRetry={() => void query.refetch()}
+          retrying={query.isRefetching}
+        />
       </Container>
     );
   }
@@ -61,6 +71,9 @@ export function InterestHistoryScreen() {
           <SummaryCard title="Last 30 Days" value={formatUsd(summary.lastDays)} />
           <SummaryCard title="Total Credits" value={String(summary.count)} />
         </SimpleGrid>
+        <Suspense fallback={null}>
+          <HistoryChart show="interest" />
+        </Suspense>
         {payments.length === 0 ? (
           <Text color="fg.muted" textAlign="center" py="8">
             No interest earnings yet

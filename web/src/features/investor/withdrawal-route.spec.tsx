@@ -206,4 +206,39 @@ describe('withdrawal and profile screen', () => {
     setup({}, { 'GET /api/auth/me': { status: 401, body: { message: 'Authentication required' } } });
     expect(await screen.findByText('Auth page')).toBeInTheDocument();
   });
+
+  it('says the withdrawals could not load, never "No withdrawals yet", and retries', async () => {
+    let failing = true;
+    const { events } = setup(
+      {},
+      {
+        'GET /api/user/withdrawals': () =>
+          failing
+            ? { status: 500, body: { message: 'Internal server error' } }
+            : {
+                body: {
+                  withdrawals: [
+                    {
+                      id: 1,
+                      amount: 2000,
+                      status: 'completed',
+                      requestedAt: '2026-10-20T09:00:00Z',
+                      processedAt: null,
+                    },
+                  ],
+                },
+              },
+      },
+    );
+    expect(
+      await screen.findByText('Unable to load your withdrawals. Check your connection and try again.', undefined, {
+        timeout: 15000,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No withdrawals yet')).not.toBeInTheDocument();
+    failing = false;
+    await events.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(document.title).toBe('Withdrawals — Savings Platform');
+  }, 30000);
 });

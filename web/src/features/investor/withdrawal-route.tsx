@@ -1,4 +1,6 @@
 import { Alert, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { LoadError } from '../../components/load-error';
+import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useProfile } from './api/get-profile';
 import { useWithdrawals } from './api/get-withdrawals';
@@ -9,6 +11,7 @@ import { WithdrawalHistory } from './components/withdrawal-history';
 import { WithdrawalRequestCard } from './components/withdrawal-request-card';
 
 export function WithdrawalScreen() {
+  useDocumentHead({ title: 'Withdrawals — Savings Platform', robots: 'noindex' });
   const profile = useProfile();
   const withdrawals = useWithdrawals();
   useRedirectOnUnauthenticated(profile.error, withdrawals.error);
@@ -23,9 +26,11 @@ export function WithdrawalScreen() {
   if (profile.isError) {
     return (
       <Container py="10">
-        <Text color="fg.error" role="alert">
-          Unable to load profile data. Please try refreshing the page.
-        </Text>
+        <LoadError
+          message="Unable to load profile data. Please try refreshing the page."
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isRefetching}
+        />
       </Container>
     );
   }
@@ -45,7 +50,13 @@ export function WithdrawalScreen() {
           </Stack>
           <Stack gap="4">
             <WithdrawalRequestCard user={user} />
-            <WithdrawalHistory items={withdrawals.data?.withdrawals} loading={withdrawals.isPending} />
+            <WithdrawalHistory
+              items={withdrawals.data?.withdrawals}
+              loading={withdrawals.isPending}
+              failed={withdrawals.isError}
+              onRetry={() => void withdrawals.refetch()}
+              retrying={withdrawals.isRefetching}
+            />
           </Stack>
         </Grid>
         <ChangePasswordForm />

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdjustBalanceRequest, UserResponse } from '@savings/contracts';
+import type { AdjustBalanceRequest, AdjustBalanceResponse } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
@@ -7,8 +7,8 @@ export function adjustBalance(
   userId: number,
   body: AdjustBalanceRequest,
   idempotencyKey: string,
-): Promise<UserResponse> {
-  return api.patch<UserResponse>(`/api/admin/users/${userId}/balance`, body, { idempotencyKey });
+): Promise<AdjustBalanceResponse> {
+  return api.patch<AdjustBalanceResponse>(`/api/admin/users/${userId}/balance`, body, { idempotencyKey });
 }
 
 export function useAdjustBalance() {
@@ -16,6 +16,6 @@ export function useAdjustBalance() {
   return useMutation({
     mutationFn: ({ userId, ...body }: AdjustBalanceRequest & { userId: number }) =>
       adjustBalance(userId, body, newIdempotencyKey()),
-    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions),
+    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

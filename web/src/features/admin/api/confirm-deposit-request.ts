@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ConfirmDepositRequestRequest } from '@savings/contracts';
+import type { ConfirmDepositRequestRequest, ConfirmDepositRequestResult } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
@@ -7,8 +7,8 @@ export function confirmDepositRequest(
   id: number,
   body: ConfirmDepositRequestRequest,
   idempotencyKey: string,
-): Promise<unknown> {
-  return api.patch<unknown>(`/api/admin/deposit-requests/${id}/confirm`, body, { idempotencyKey });
+): Promise<ConfirmDepositRequestResult> {
+  return api.patch<ConfirmDepositRequestResult>(`/api/admin/deposit-requests/${id}/confirm`, body, { idempotencyKey });
 }
 
 export function useConfirmDepositRequest() {
@@ -16,6 +16,6 @@ export function useConfirmDepositRequest() {
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note?: string }) =>
       confirmDepositRequest(id, note ? { note } : {}, newIdempotencyKey()),
-    onSettled: () => refetch(adminKeys.depositRequests, adminKeys.users, adminKeys.transactions),
+    onSettled: () => refetch(adminKeys.depositRequests, adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

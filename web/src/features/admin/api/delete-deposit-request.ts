@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DepositRequestResult } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
-export function deleteDepositRequest(id: number): Promise<unknown> {
-  return api.delete<unknown>(`/api/admin/deposit-requests/${id}`);
+export function deleteDepositRequest(id: number): Promise<DepositRequestResult> {
+  return api.delete<DepositRequestResult>(`/api/admin/deposit-requests/${id}`);
 }
 
 export function useDeleteDepositRequest() {

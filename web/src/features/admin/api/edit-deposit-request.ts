@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EditAmountRequest } from '@savings/contracts';
+import type { DepositRequestResult, EditAmountRequest } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
-export function editDepositRequest(id: number, body: EditAmountRequest): Promise<unknown> {
-  return api.patch<unknown>(`/api/admin/deposit-requests/${id}/edit`, body);
+export function editDepositRequest(id: number, body: EditAmountRequest): Promise<DepositRequestResult> {
+  return api.patch<DepositRequestResult>(`/api/admin/deposit-requests/${id}/edit`, body);
 }
 
 export function useEditDepositRequest() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EditAmountRequest } from '@savings/contracts';
+import type { EditAmountRequest, WithdrawalResult } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
-export function editWithdrawal(id: number, body: EditAmountRequest): Promise<unknown> {
-  return api.patch<unknown>(`/api/admin/withdrawals/${id}/edit`, body);
+export function editWithdrawal(id: number, body: EditAmountRequest): Promise<WithdrawalResult> {
+  return api.patch<WithdrawalResult>(`/api/admin/withdrawals/${id}/edit`, body);
 }
 
 export function useEditWithdrawal() {

@@ -1,18 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminDepositRequestsResponse } from '@savings/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminDepositRequestsResponse, DepositRequestFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions } from './admin-query';
+import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
 
-export function getAdminDepositRequests(): Promise<AdminDepositRequestsResponse> {
-  return api.get<AdminDepositRequestsResponse>('/api/admin/deposit-requests');
+export type DepositRequestsPage = AdminListPage<DepositRequestFilter>;
+export const FIRST_DEPOSIT_REQUESTS_PAGE: DepositRequestsPage = {
+  offset: 0,
+  size: PENDING_PAGE_SIZE,
+  search: '',
+  filter: 'pending',
+};
+
+/** One page of deposit requests (pending ones first of all), newest first; the server pages and filters. */
+export function getAdminDepositRequests(
+  page: DepositRequestsPage = FIRST_DEPOSIT_REQUESTS_PAGE,
+): Promise<AdminDepositRequestsResponse> {
+  return api.get<AdminDepositRequestsResponse>(`/api/admin/deposit-requests?${adminListParams(page, 'status')}`);
 }
 
-export const adminDepositRequestsQuery = queryOptions({
-  queryKey: adminKeys.depositRequests,
-  queryFn: getAdminDepositRequests,
-  ...adminListOptions,
-});
-
-export function useAdminDepositRequests() {
-  return useQuery(adminDepositRequestsQuery);
+export function useAdminDepositRequests(page: DepositRequestsPage) {
+  return useQuery({
+    queryKey: [...adminKeys.depositRequests, page],
+    queryFn: () => getAdminDepositRequests(page),
+    placeholderData: keepPreviousData,
+    ...adminListOptions,
+  });
 }

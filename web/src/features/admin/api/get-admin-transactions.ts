@@ -1,18 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminTransactionsResponse } from '@savings/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ADMIN_LIST_PAGE_SIZE, type AdminTransactionFilter, type AdminTransactionsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions } from './admin-query';
+import { adminKeys, adminListOptions, adminListParams, type AdminListPage } from './admin-query';
 
-export function getAdminTransactions(): Promise<AdminTransactionsResponse> {
-  return api.get<AdminTransactionsResponse>('/api/admin/transactions');
+export type TransactionsPage = AdminListPage<AdminTransactionFilter>;
+export const FIRST_TRANSACTIONS_PAGE: TransactionsPage = {
+  offset: 0,
+  size: ADMIN_LIST_PAGE_SIZE,
+  search: '',
+  filter: 'all',
+};
+
+/** One page of the transaction history, newest first; the server pages and filters. */
+export function getAdminTransactions(
+  page: TransactionsPage = FIRST_TRANSACTIONS_PAGE,
+): Promise<AdminTransactionsResponse> {
+  return api.get<AdminTransactionsResponse>(`/api/admin/transactions?${adminListParams(page, 'kind')}`);
 }
 
-export const adminTransactionsQuery = queryOptions({
-  queryKey: adminKeys.transactions,
-  queryFn: getAdminTransactions,
-  ...adminListOptions,
-});
-
-export function useAdminTransactions() {
-  return useQuery(adminTransactionsQuery);
+export function useAdminTransactions(page: TransactionsPage) {
+  return useQuery({
+    queryKey: [...adminKeys.transactions, page],
+    queryFn: () => getAdminTransactions(page),
+    placeholderData: keepPreviousData,
+    ...adminListOptions,
+  });
 }

@@ -1,18 +1,26 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminWithdrawalsResponse } from '@savings/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminWithdrawalsResponse, WithdrawalFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions } from './admin-query';
+import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
 
-export function getAdminWithdrawals(): Promise<AdminWithdrawalsResponse> {
-  return api.get<AdminWithdrawalsResponse>('/api/admin/withdrawals');
+export type WithdrawalsPage = AdminListPage<WithdrawalFilter>;
+export const FIRST_WITHDRAWALS_PAGE: WithdrawalsPage = {
+  offset: 0,
+  size: PENDING_PAGE_SIZE,
+  search: '',
+  filter: 'pending',
+};
+
+/** One page of withdrawals (pending ones first of all), newest first; the server pages and filters. */
+export function getAdminWithdrawals(page: WithdrawalsPage = FIRST_WITHDRAWALS_PAGE): Promise<AdminWithdrawalsResponse> {
+  return api.get<AdminWithdrawalsResponse>(`/api/admin/withdrawals?${adminListParams(page, 'status')}`);
 }
 
-export const adminWithdrawalsQuery = queryOptions({
-  queryKey: adminKeys.withdrawals,
-  queryFn: getAdminWithdrawals,
-  ...adminListOptions,
-});
-
-export function useAdminWithdrawals() {
-  return useQuery(adminWithdrawalsQuery);
+export function useAdminWithdrawals(page: WithdrawalsPage) {
+  return useQuery({
+    queryKey: [...adminKeys.withdrawals, page],
+    queryFn: () => getAdminWithdrawals(page),
+    placeholderData: keepPreviousData,
+    ...adminListOptions,
+  });
 }

@@ -43,20 +43,26 @@ export function AdminDialog({
   );
 }
 
-/** The confirmation asked before every delete (product.md section 5). */
+/**
+ * The confirmation asked before every delete (product.md section 5) and before money moves (approve,
+ * confirm): what is about to happen, Cancel, and the action.
+ */
 export function ConfirmDialog({
   open,
   title,
   message,
   confirmLabel = 'Delete',
+  confirmPalette = 'red',
   pending,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel?: string;
+  /** red for deletes; blue (white on it reads at 4.5:1, unlike green) for money moves */
+  confirmPalette?: 'red' | 'blue';
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -72,13 +78,13 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button colorPalette="red" onClick={onConfirm} loading={pending}>
+          <Button colorPalette={confirmPalette} onClick={onConfirm} loading={pending}>
             {confirmLabel}
           </Button>
         </>
       }
     >
-      <Text>{message}</Text>
+      {typeof message === 'string' ? <Text>{message}</Text> : message}
     </AdminDialog>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatUsd, parseAmountInput, type AdminUserItem, type BalanceOperation } from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { failureText } from '../../../lib/api-client';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { AdminDialog } from './admin-dialog';
@@ -37,7 +38,8 @@ export function BalanceDialog({
           );
           onClose();
         },
-        onError: () => toastError('Error updating balance', 'Please try again later'),
+        // the server's reason when it gives one ("Amount exceeds the available balance"), else try later
+        onError: (error) => toastError('Error updating balance', failureText(error)),
       },
     );
   };
@@ -52,7 +54,7 @@ export function BalanceDialog({
           <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
             Cancel
           </Button>
-          <Button onClick={submit} loading={mutation.isPending} colorPalette={adding ? 'green' : 'red'}>
+          <Button onClick={submit} loading={mutation.isPending} colorPalette={adding ? 'blue' : 'red'}>
             {adding ? 'Add Balance' : 'Remove Balance'}
           </Button>
         </>
@@ -95,7 +97,7 @@ export function ConfirmDepositDialog({ user, onClose }: { user: AdminUserItem; o
           toastSuccess('Deposit Confirmed', `${formatUsd(Number(parsed))} credited to ${user.name}`);
           onClose();
         },
-        onError: (failure) => toastError('Error confirming deposit', failure.message || 'Please try again later'),
+        onError: (error) => toastError('Error confirming deposit', failureText(error)),
       },
     );
   };

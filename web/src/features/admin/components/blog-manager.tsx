@@ -45,7 +45,7 @@ export function BlogManager() {
     <Card.Root>
       <Card.Header>
         <HStack justify="space-between">
-          <Card.Title>Blog Posts</Card.Title>
+          <Card.Title as="h2">Blog Posts</Card.Title>
           {!editing && (
             <Button size="sm" onClick={() => setEditing({ post: null })}>
               New Post

@@ -1,147 +1,91 @@
-import { Badge, Box, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { formatUsd, Messages, type AdminDepositRequestItem } from '@savings/contracts';
+import { Badge, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { formatUsd, Messages, type AdminDepositRequestItem, type DepositRequestFilter } from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { failureText } from '../../../lib/api-client';
+import { useRedirectOnUnauthenticated } from '../../../lib/query-retry';
 import { useConfirmDepositRequest } from '../api/confirm-deposit-request';
 import { useDeleteDepositRequest } from '../api/delete-deposit-request';
 import { useEditDepositRequest } from '../api/edit-deposit-request';
-import { formatDateGb } from '../utils/format';
+import { FIRST_DEPOSIT_REQUESTS_PAGE, useAdminDepositRequests } from '../api/get-admin-deposit-requests';
 import { AdminDialog, ConfirmDialog } from './admin-dialog';
-import { editableAmount } from './pending-withdrawals';
+import { EditAmountDialog } from './edit-amount-dialog';
+import { PendingEntry, PendingPanel } from './pending-panel';
 
-const failure = (error: Error) => error.message || 'Please try again later';
+const FILTERS: readonly { value: DepositRequestFilter; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'cancelled', label: 'Deleted' },
+  { value: 'all', label: 'All' },
+];
 
-/** A real dialog instead of the browser prompt; below 1000 is not accepted (the button stays disabled). */
-function EditDepositRequestDialog({ request, onClose }: { request: AdminDepositRequestItem; onClose: () => void }) {
-  const [amount, setAmount] = useState(String(request.amount));
-  const mutation = useEditDepositRequest();
-  const valid = editableAmount(amount);
-
-  const submit = () => {
-    if (valid === null) return;
-    mutation.mutate(
-      { id: request.id, amount: valid },
-      {
-        onSuccess: () => {
-          toastSuccess('Deposit Request Updated', `New amount ${formatUsd(Number(valid))}`);
-          onClose();
-        },
-        onError: (error) => toastError('Error updating deposit request', failure(error)),
-      },
-    );
-  };
-
+/** Confirming credits the customer: the dialog names who, how much and the reference their transfer quotes. */
+function ConfirmRequestDialog({
+  request,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  request: AdminDepositRequestItem;
+  pending: boolean;
+  onConfirm: (note: string) => void;
+  onClose: () => void;
+}) {
+  const [note, setNote] = useState('');
   return (
     <AdminDialog
       open
-      title="Edit Deposit Request"
+      title="Confirm Deposit Request"
+      role="alertdialog"
       onClose={onClose}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="outline" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={valid === null} loading={mutation.isPending}>
-            Update Amount
+          <Button colorPalette="blue" onClick={() => onConfirm(note.trim())} loading={pending}>
+            Confirm Deposit
           </Button>
         </>
       }
     >
       <Stack gap="3">
-        <Text>User: {request.userName}</Text>
-        <Text>Current amount: {formatUsd(request.amount)}</Text>
-        <Field.Root invalid={amount !== '' && valid === null}>
-          <Field.Label>New Amount</Field.Label>
-          <Input
-            type="number"
-            min={1000}
-            step="0.01"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <Field.ErrorText>{Messages.minDeposit}</Field.ErrorText>
+        <Text>
+          Credit <strong>{formatUsd(request.amount)}</strong> to {request.userName} ({request.userEmail})? Confirm only
+          once the transfer quoting <strong>{request.userReferenceCode ?? 'their reference code'}</strong> has arrived.
+        </Text>
+        <Field.Root>
+          <Field.Label>Note (optional)</Field.Label>
+          <Textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />
         </Field.Root>
       </Stack>
     </AdminDialog>
   );
 }
 
-function DepositRequestEntry({
-  request,
-  confirming,
-  onConfirm,
-  onEdit,
-  onDelete,
-}: {
-  request: AdminDepositRequestItem;
-  confirming: boolean;
-  onConfirm: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Box as="li" borderWidth="1px" rounded="md" p="3" data-testid="pending-deposit-request">
-      <Stack gap="2">
-        <HStack justify="space-between" wrap="wrap">
-          <Text fontWeight="semibold">{request.userName}</Text>
-          <Text fontWeight="bold">{formatUsd(request.amount)}</Text>
-        </HStack>
-        <Text textStyle="sm" color="fg.muted">
-          {request.userEmail} · Requested {formatDateGb(request.requestedAt)}
-        </Text>
-        <HStack gap="2" wrap="wrap">
-          <Button size="sm" colorPalette="green" loading={confirming} onClick={onConfirm}>
-            Confirm
-          </Button>
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete}>
-            Delete
-          </Button>
-        </HStack>
-      </Stack>
-    </Box>
-  );
-}
-
-export function PendingDepositRequests({
-  requests,
-  loading,
-}: {
-  requests: AdminDepositRequestItem[] | undefined;
-  loading: boolean;
-}) {
+/** Pending deposit requests (product.md section 2): confirm after a look, edit, delete. */
+export function PendingDepositRequests() {
+  const [page, setPage] = useState(FIRST_DEPOSIT_REQUESTS_PAGE);
+  const query = useAdminDepositRequests(page);
+  useRedirectOnUnauthenticated(query.error);
+  const [confirming, setConfirming] = useState<AdminDepositRequestItem | null>(null);
   const [editing, setEditing] = useState<AdminDepositRequestItem | null>(null);
   const [deleting, setDeleting] = useState<AdminDepositRequestItem | null>(null);
-  const remove = useDeleteDepositRequest();
   // owned here, not by the entry: a confirmed entry leaves the list, and its callbacks would go with it
   const confirm = useConfirmDepositRequest();
-  const pending = (requests ?? []).filter((item) => item.status === 'pending');
-  const confirmRequest = (request: AdminDepositRequestItem) =>
-    confirm.mutate(
-      { id: request.id },
-      {
-        onSuccess: () =>
-          toastSuccess('Deposit Request Confirmed', `${formatUsd(request.amount)} credited to ${request.userName}`),
-        onError: (error) => toastError('Error confirming deposit request', failure(error)),
-      },
-    );
+  const edit = useEditDepositRequest();
+  const remove = useDeleteDepositRequest();
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack gap="2">
-          <Card.Title>Pending Deposit Requests</Card.Title>
-          <Badge colorPalette="orange" aria-label={`${pending.length} pending`} data-testid="pending-deposit-count">
-            {pending.length}
-          </Badge>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        {loading ? (
-          <Text color="fg.muted">Loading...</Text>
-        ) : pending.length === 0 ? (
+    <PendingPanel
+      title="Pending Deposit Requests"
+      noun="deposit requests"
+      query={{ ...query, items: query.data?.depositRequests, total: query.data?.total }}
+      page={page}
+      onPageChange={setPage}
+      filters={FILTERS}
+      empty={
+        page.filter === 'pending' && !page.search ? (
           <Stack gap="1" textAlign="center" py="4">
             <Text fontWeight="semibold">No Pending Deposit Requests</Text>
             <Text color="fg.muted" textStyle="sm">
@@ -149,21 +93,88 @@ export function PendingDepositRequests({
             </Text>
           </Stack>
         ) : (
-          <Stack as="ul" gap="3" listStyleType="none">
-            {pending.map((request) => (
-              <DepositRequestEntry
-                key={request.id}
-                request={request}
-                confirming={confirm.isPending && confirm.variables?.id === request.id}
-                onConfirm={() => confirmRequest(request)}
-                onEdit={() => setEditing(request)}
-                onDelete={() => setDeleting(request)}
-              />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-      {editing && <EditDepositRequestDialog request={editing} onClose={() => setEditing(null)} />}
+          <Text color="fg.muted">No deposit requests found</Text>
+        )
+      }
+      renderEntry={(request) => (
+        <PendingEntry
+          testId="pending-deposit-request"
+          name={request.userName}
+          email={request.userEmail}
+          amount={request.amount}
+          requestedAt={request.requestedAt}
+          status={
+            request.status === 'pending' ? undefined : (
+              <Badge>{FILTERS.find((option) => option.value === request.status)?.label}</Badge>
+            )
+          }
+          actions={
+            request.status === 'pending' && (
+              <>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  loading={confirm.isPending && confirm.variables?.id === request.id}
+                  onClick={() => setConfirming(request)}
+                >
+                  Confirm
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setEditing(request)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(request)}>
+                  Delete
+                </Button>
+              </>
+            )
+          }
+        />
+      )}
+    >
+      {confirming && (
+        <ConfirmRequestDialog
+          request={confirming}
+          pending={confirm.isPending}
+          onClose={() => setConfirming(null)}
+          onConfirm={(note) => {
+            const request = confirming;
+            confirm.mutate(
+              { id: request.id, note: note || undefined },
+              {
+                onSuccess: () =>
+                  toastSuccess(
+                    'Deposit Request Confirmed',
+                    `${formatUsd(request.amount)} credited to ${request.userName}`,
+                  ),
+                onError: (error) => toastError('Error confirming deposit request', failureText(error)),
+                onSettled: () => setConfirming(null),
+              },
+            );
+          }}
+        />
+      )}
+      {editing && (
+        <EditAmountDialog
+          title="Edit Deposit Request"
+          userName={editing.userName}
+          amount={editing.amount}
+          minimumMessage={Messages.minDeposit}
+          pending={edit.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(amount) =>
+            edit.mutate(
+              { id: editing.id, amount },
+              {
+                onSuccess: () => {
+                  toastSuccess('Deposit Request Updated', `New amount ${formatUsd(Number(amount))}`);
+                  setEditing(null);
+                },
+                onError: (error) => toastError('Error updating deposit request', failureText(error)),
+              },
+            )
+          }
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Deposit Request"
@@ -172,13 +183,14 @@ export function PendingDepositRequests({
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess('Deposit Request Deleted', `Request by ${deleting.userName} removed`),
-            onError: (error) => toastError('Error deleting deposit request', failure(error)),
+          const request = deleting;
+          remove.mutate(request.id, {
+            onSuccess: () => toastSuccess('Deposit Request Deleted', `Request by ${request.userName} removed`),
+            onError: (error) => toastError('Error deleting deposit request', failureText(error)),
             onSettled: () => setDeleting(null),
           });
         }}
       />
-    </Card.Root>
+    </PendingPanel>
   );
 }

@@ -1,175 +1,174 @@
-import { Box, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { formatUsd, Messages, MIN_WITHDRAWAL, parseAmountInput, type AdminWithdrawalItem } from '@savings/contracts';
+import { Badge, Button, DataList, Stack, Text } from '@chakra-ui/react';
+import { formatUsd, Messages, type AdminWithdrawalItem, type WithdrawalFilter } from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { failureText } from '../../../lib/api-client';
+import { useRedirectOnUnauthenticated } from '../../../lib/query-retry';
 import { useApproveWithdrawal } from '../api/approve-withdrawal';
 import { useDeleteWithdrawal } from '../api/delete-withdrawal';
 import { useEditWithdrawal } from '../api/edit-withdrawal';
-import { formatDateGb } from '../utils/format';
-import { AdminDialog, ConfirmDialog } from './admin-dialog';
+import { FIRST_WITHDRAWALS_PAGE, useAdminWithdrawals } from '../api/get-admin-withdrawals';
+import { ConfirmDialog } from './admin-dialog';
+import { EditAmountDialog } from './edit-amount-dialog';
+import { PendingEntry, PendingPanel } from './pending-panel';
 
-const failure = (error: Error) => error.message || 'Please try again later';
+const FILTERS: readonly { value: WithdrawalFilter; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'processed', label: 'Approved' },
+  { value: 'completed', label: 'Paid out' },
+  { value: 'cancelled', label: 'Deleted' },
+  { value: 'all', label: 'All' },
+];
 
-/** An amount the edit dialogs accept: valid money and at least 1000 (product.md section 5). */
-export function editableAmount(value: string): string | null {
-  const parsed = parseAmountInput(value);
-  return parsed !== null && Number(parsed) >= MIN_WITHDRAWAL ? parsed : null;
-}
+const bankingMissing = (withdrawal: AdminWithdrawalItem) => !withdrawal.userBeneficiary || !withdrawal.userIban;
 
-function EditWithdrawalDialog({ withdrawal, onClose }: { withdrawal: AdminWithdrawalItem; onClose: () => void }) {
-  const [amount, setAmount] = useState(String(withdrawal.amount));
-  const mutation = useEditWithdrawal();
-  const valid = editableAmount(amount);
-
-  const submit = () => {
-    if (valid === null) return;
-    mutation.mutate(
-      { id: withdrawal.id, amount: valid },
-      {
-        onSuccess: () => {
-          toastSuccess('Withdrawal Updated', `New amount ${formatUsd(Number(valid))}`);
-          onClose();
-        },
-        onError: (error) => toastError('Error updating withdrawal', failure(error)),
-      },
+/** Where the money goes: what an admin checks before approving. */
+function BankingDetails({ withdrawal }: { withdrawal: AdminWithdrawalItem }) {
+  if (bankingMissing(withdrawal)) {
+    return (
+      <Text textStyle="sm" color="red.600">
+        Not provided
+      </Text>
     );
-  };
-
+  }
   return (
-    <AdminDialog
-      open
-      title="Edit Withdrawal Request"
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={valid === null} loading={mutation.isPending}>
-            Update Amount
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="3">
-        <Text>User: {withdrawal.userName}</Text>
-        <Text>Current amount: {formatUsd(withdrawal.amount)}</Text>
-        <Field.Root invalid={amount !== '' && valid === null}>
-          <Field.Label>New Amount</Field.Label>
-          <Input
-            type="number"
-            min={MIN_WITHDRAWAL}
-            step="0.01"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <Field.ErrorText>{Messages.minWithdrawal}</Field.ErrorText>
-        </Field.Root>
-      </Stack>
-    </AdminDialog>
+    <DataList.Root orientation="horizontal" size="sm" gap="1">
+      {[
+        ['Beneficiary', withdrawal.userBeneficiary],
+        ['IBAN', withdrawal.userIban],
+        ['SWIFT/BIC', withdrawal.userSwift ?? '-'],
+      ].map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel minW="24">{label}</DataList.ItemLabel>
+          <DataList.ItemValue fontFamily={label === 'Beneficiary' ? undefined : 'mono'} wordBreak="break-all">
+            {value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
   );
 }
 
-function WithdrawalEntry({
-  withdrawal,
-  approving,
-  onApprove,
-  onEdit,
-  onDelete,
-}: {
-  withdrawal: AdminWithdrawalItem;
-  approving: boolean;
-  onApprove: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const bankingMissing = !withdrawal.userBeneficiary || !withdrawal.userIban;
-  return (
-    <Box as="li" borderWidth="1px" rounded="md" p="3" data-testid="pending-withdrawal">
-      <Stack gap="2">
-        <HStack justify="space-between" wrap="wrap">
-          <Text fontWeight="semibold">{withdrawal.userName}</Text>
-          <Text fontWeight="bold">{formatUsd(withdrawal.amount)}</Text>
-        </HStack>
-        <Text textStyle="sm" color="fg.muted">
-          {withdrawal.userEmail} · Requested {formatDateGb(withdrawal.requestedAt)}
-        </Text>
-        {bankingMissing ? (
-          <Text textStyle="sm" color="red.600">
-            Not provided
-          </Text>
-        ) : (
-          <Text textStyle="sm">
-            {withdrawal.userBeneficiary} · <span style={{ fontFamily: 'monospace' }}>{withdrawal.userIban}</span>
-          </Text>
-        )}
-        <HStack gap="2" wrap="wrap">
-          <Button size="sm" colorPalette="green" disabled={bankingMissing} loading={approving} onClick={onApprove}>
-            Approve
-          </Button>
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            Edit
-          </Button>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete}>
-            Delete
-          </Button>
-        </HStack>
-        {bankingMissing && (
-          <Text textStyle="xs" color="fg.muted">
-            {Messages.bankingRequiredToApprove}
-          </Text>
-        )}
-      </Stack>
-    </Box>
-  );
-}
-
-export function PendingWithdrawals({
-  withdrawals,
-  loading,
-}: {
-  withdrawals: AdminWithdrawalItem[] | undefined;
-  loading: boolean;
-}) {
+/** Pending withdrawals (product.md section 2): approve after a look at the banking details, edit, delete. */
+export function PendingWithdrawals() {
+  const [page, setPage] = useState(FIRST_WITHDRAWALS_PAGE);
+  const query = useAdminWithdrawals(page);
+  useRedirectOnUnauthenticated(query.error);
   const [editing, setEditing] = useState<AdminWithdrawalItem | null>(null);
+  const [approving, setApproving] = useState<AdminWithdrawalItem | null>(null);
   const [deleting, setDeleting] = useState<AdminWithdrawalItem | null>(null);
-  const remove = useDeleteWithdrawal();
   // owned here, not by the entry: an approved entry leaves the list, and its callbacks would go with it
   const approve = useApproveWithdrawal();
-  const pending = (withdrawals ?? []).filter((item) => item.status === 'pending');
-  const approveWithdrawal = (withdrawal: AdminWithdrawalItem) =>
-    approve.mutate(withdrawal.id, {
-      onSuccess: () =>
-        toastSuccess('Withdrawal Approved', `${formatUsd(withdrawal.amount)} for ${withdrawal.userName}`),
-      onError: (error) => toastError('Error approving withdrawal', failure(error)),
-    });
+  const edit = useEditWithdrawal();
+  const remove = useDeleteWithdrawal();
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Card.Title>Pending Withdrawals</Card.Title>
-      </Card.Header>
-      <Card.Body>
-        {loading ? (
-          <Text color="fg.muted">Loading...</Text>
-        ) : pending.length === 0 ? (
-          <Text color="fg.muted">No pending withdrawals</Text>
-        ) : (
-          <Stack as="ul" gap="3" listStyleType="none">
-            {pending.map((withdrawal) => (
-              <WithdrawalEntry
-                key={withdrawal.id}
-                withdrawal={withdrawal}
-                approving={approve.isPending && approve.variables === withdrawal.id}
-                onApprove={() => approveWithdrawal(withdrawal)}
-                onEdit={() => setEditing(withdrawal)}
-                onDelete={() => setDeleting(withdrawal)}
-              />
-            ))}
-          </Stack>
-        )}
-      </Card.Body>
-      {editing && <EditWithdrawalDialog withdrawal={editing} onClose={() => setEditing(null)} />}
+    <PendingPanel
+      title="Pending Withdrawals"
+      noun="withdrawals"
+      query={{ ...query, items: query.data?.withdrawals, total: query.data?.total }}
+      page={page}
+      onPageChange={setPage}
+      filters={FILTERS}
+      empty={
+        <Text color="fg.muted">
+          {page.filter === 'pending' && !page.search ? 'No pending withdrawals' : 'No withdrawals found'}
+        </Text>
+      }
+      renderEntry={(withdrawal) => (
+        <PendingEntry
+          testId="pending-withdrawal"
+          name={withdrawal.userName}
+          email={withdrawal.userEmail}
+          amount={withdrawal.amount}
+          requestedAt={withdrawal.requestedAt}
+          status={
+            withdrawal.status === 'pending' ? undefined : (
+              <Badge>{FILTERS.find((option) => option.value === withdrawal.status)?.label}</Badge>
+            )
+          }
+          actions={
+            withdrawal.status === 'pending' && (
+              <>
+                <Button
+                  size="sm"
+                  colorPalette="blue"
+                  disabled={bankingMissing(withdrawal)}
+                  loading={approve.isPending && approve.variables === withdrawal.id}
+                  onClick={() => setApproving(withdrawal)}
+                >
+                  Approve
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setEditing(withdrawal)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline" colorPalette="red" onClick={() => setDeleting(withdrawal)}>
+                  Delete
+                </Button>
+              </>
+            )
+          }
+        >
+          <BankingDetails withdrawal={withdrawal} />
+          {withdrawal.status === 'pending' && bankingMissing(withdrawal) && (
+            <Text textStyle="xs" color="fg.muted">
+              {Messages.bankingRequiredToApprove}
+            </Text>
+          )}
+        </PendingEntry>
+      )}
+    >
+      {editing && (
+        <EditAmountDialog
+          title="Edit Withdrawal Request"
+          userName={editing.userName}
+          amount={editing.amount}
+          minimumMessage={Messages.minWithdrawal}
+          pending={edit.isPending}
+          onClose={() => setEditing(null)}
+          onSave={(amount) =>
+            edit.mutate(
+              { id: editing.id, amount },
+              {
+                onSuccess: () => {
+                  toastSuccess('Withdrawal Updated', `New amount ${formatUsd(Number(amount))}`);
+                  setEditing(null);
+                },
+                onError: (error) => toastError('Error updating withdrawal', failureText(error)),
+              },
+            )
+          }
+        />
+      )}
+      <ConfirmDialog
+        open={approving !== null}
+        title="Approve Withdrawal"
+        confirmLabel="Approve"
+        confirmPalette="blue"
+        pending={approve.isPending}
+        message={
+          approving && (
+            <Stack gap="3">
+              <Text>
+                Pay <strong>{formatUsd(approving.amount)}</strong> to {approving.userName} ({approving.userEmail})? The
+                amount leaves their balance now and is paid out on the 1st of the month to:
+              </Text>
+              <BankingDetails withdrawal={approving} />
+            </Stack>
+          )
+        }
+        onClose={() => setApproving(null)}
+        onConfirm={() => {
+          if (!approving) return;
+          const withdrawal = approving;
+          approve.mutate(withdrawal.id, {
+            onSuccess: () =>
+              toastSuccess('Withdrawal Approved', `${formatUsd(withdrawal.amount)} for ${withdrawal.userName}`),
+            onError: (error) => toastError('Error approving withdrawal', failureText(error)),
+            onSettled: () => setApproving(null),
+          });
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Withdrawal Request"
@@ -182,13 +181,14 @@ export function PendingWithdrawals({
         onClose={() => setDeleting(null)}
         onConfirm={() => {
           if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess('Withdrawal Deleted', `Request by ${deleting.userName} removed`),
-            onError: (error) => toastError('Error deleting withdrawal', failure(error)),
+          const withdrawal = deleting;
+          remove.mutate(withdrawal.id, {
+            onSuccess: () => toastSuccess('Withdrawal Deleted', `Request by ${withdrawal.userName} removed`),
+            onError: (error) => toastError('Error deleting withdrawal', failureText(error)),
             onSettled: () => setDeleting(null),
           });
         }}
       />
-    </Card.Root>
+    </PendingPanel>
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DepositRequestCreate, DepositRequestResponse } from '@savings/contracts';
+import type { DepositRequestCreate, DepositRequestResult } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { depositRequestsQuery } from './get-deposit-requests';
 
 export function createDepositRequest(
   body: DepositRequestCreate,
   idempotencyKey: string,
-): Promise<DepositRequestResponse> {
-  return api.post<DepositRequestResponse>('/api/user/deposit-request', body, { idempotencyKey });
+): Promise<DepositRequestResult> {
+  return api.post<DepositRequestResult>('/api/user/deposit-request', body, { idempotencyKey });
 }
 
 export function useCreateDepositRequest() {

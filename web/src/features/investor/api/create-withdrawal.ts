@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WithdrawalRequest, WithdrawalResponse } from '@savings/contracts';
+import type { WithdrawalRequest, WithdrawalResult } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { dashboardQuery } from './get-dashboard';
 import { profileKeys } from './get-profile';
 import { withdrawalsQuery } from './get-withdrawals';
 
-export function createWithdrawal(body: WithdrawalRequest, idempotencyKey: string): Promise<WithdrawalResponse> {
-  return api.post<WithdrawalResponse>('/api/user/withdrawal', body, { idempotencyKey });
+export function createWithdrawal(body: WithdrawalRequest, idempotencyKey: string): Promise<WithdrawalResult> {
+  return api.post<WithdrawalResult>('/api/user/withdrawal', body, { idempotencyKey });
 }
 
 export function useCreateWithdrawal() {

@@ -17,7 +17,7 @@ export function AccountInfoCard({ user }: { user: PublicUser }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Account Information</Card.Title>
+        <Card.Title as="h2">Account Information</Card.Title>
       </Card.Header>
       <Card.Body>
         <Stack gap="2">

@@ -65,7 +65,7 @@ export function BankingDetailsForm({ user }: { user: PublicUser }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Banking Details</Card.Title>
+        <Card.Title as="h2">Banking Details</Card.Title>
         <Card.Description>Where we send your withdrawals.</Card.Description>
       </Card.Header>
       <Card.Body>

@@ -53,7 +53,7 @@ export function ChangePasswordForm() {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Change Password</Card.Title>
+        <Card.Title as="h2">Change Password</Card.Title>
       </Card.Header>
       <Card.Body>
         <form onSubmit={submit} noValidate aria-label="Change password">

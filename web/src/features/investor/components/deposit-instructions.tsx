@@ -41,7 +41,7 @@ export function DepositInstructions({ referenceCode }: { referenceCode: string }
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Deposit Instructions</Card.Title>
+        <Card.Title as="h2">Deposit Instructions</Card.Title>
         <Card.Description>Transfer funds by bank transfer to this account.</Card.Description>
       </Card.Header>
       <Card.Body gap="4">

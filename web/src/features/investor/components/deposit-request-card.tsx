@@ -1,10 +1,12 @@
 import { Box, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { DASHBOARD_DEPOSIT_REQUESTS, formatUsd, Messages, MIN_DEPOSIT, parseAmountInput } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
+import { LoadError } from '../../../components/load-error';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateDepositRequest } from '../api/create-deposit-request';
 import { useDepositRequests } from '../api/get-deposit-requests';
+import { amountProblem } from '../utils/amount-message';
 import { formatDate } from '../utils/format';
 import { DepositStatusBadge } from './status-badges';
 
@@ -12,8 +14,7 @@ import { DepositStatusBadge } from './status-badges';
 export function validateDepositAmount(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '' || Number(trimmed) < MIN_DEPOSIT) return Messages.minDeposit;
-  if (parseAmountInput(trimmed) === null) return Messages.invalidAmount;
-  return null;
+  return amountProblem(trimmed);
 }
 
 function DepositRequestForm({ onDone }: { onDone: () => void }) {
@@ -75,13 +76,13 @@ function DepositRequestForm({ onDone }: { onDone: () => void }) {
 
 export function DepositRequestCard() {
   const [formOpen, setFormOpen] = useState(false);
-  const { data, isPending } = useDepositRequests();
+  const { data, isPending, isError, refetch, isRefetching } = useDepositRequests();
   const latest = (data?.depositRequests ?? []).slice(0, DASHBOARD_DEPOSIT_REQUESTS);
 
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Request Deposit</Card.Title>
+        <Card.Title as="h2">Request Deposit</Card.Title>
         <Card.Description>
           File a deposit request, then transfer the money quoting your reference code. An admin confirms it once the
           transfer arrives.
@@ -98,7 +99,9 @@ export function DepositRequestCard() {
         )}
         <Stack gap="2">
           <Text fontWeight="semibold">Recent deposit requests</Text>
-          {isPending ? (
+          {isError && !data ? (
+            <LoadError what="your deposit requests" onRetry={() => void refetch()} retrying={isRefetching} />
+          ) : isPending ? (
             <Text color="fg.muted">Loading...</Text>
           ) : latest.length === 0 ? (
             <Text color="fg.muted">No deposit requests yet</Text>

@@ -1,16 +1,32 @@
 import { Box, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatUsd, type WithdrawalItem } from '@savings/contracts';
+import { LoadError } from '../../../components/load-error';
 import { formatDate } from '../utils/format';
 import { WithdrawalStatusBadge } from './status-badges';
 
-export function WithdrawalHistory({ items, loading }: { items: WithdrawalItem[] | undefined; loading: boolean }) {
+export function WithdrawalHistory({
+  items,
+  loading,
+  failed = false,
+  onRetry = () => undefined,
+  retrying = false,
+}: {
+  items: WithdrawalItem[] | undefined;
+  loading: boolean;
+  /** the history could not be loaded: say so, never "No withdrawals yet" */
+  failed?: boolean;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Withdrawal History</Card.Title>
+        <Card.Title as="h2">Withdrawal History</Card.Title>
       </Card.Header>
       <Card.Body>
-        {loading ? (
+        {failed && !items ? (
+          <LoadError what="your withdrawals" onRetry={onRetry} retrying={retrying} />
+        ) : loading ? (
           <Text color="fg.muted">Loading withdrawals...</Text>
         ) : !items?.length ? (
           <Text color="fg.muted">No withdrawals yet</Text>

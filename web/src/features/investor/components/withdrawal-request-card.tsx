@@ -11,12 +11,14 @@ import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { amountProblem } from '../utils/amount-message';
 
 export function validateWithdrawalAmount(value: string, available: number): string | null {
   const trimmed = value.trim();
   if (trimmed === '' || Number(trimmed) < MIN_WITHDRAWAL) return Messages.minWithdrawal;
-  const amount = parseAmountInput(trimmed);
-  if (amount === null) return Messages.invalidAmount;
+  const problem = amountProblem(trimmed);
+  if (problem) return problem;
+  const amount = parseAmountInput(trimmed) as string;
   if (Number(amount) > available) return amountExceedsAvailable(formatUsd(available));
   return null;
 }
@@ -82,7 +84,7 @@ export function WithdrawalRequestCard({ user }: { user: PublicUser }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Card.Title>Request Withdrawal</Card.Title>
+        <Card.Title as="h2">Request Withdrawal</Card.Title>
         <Card.Description>Withdrawals are processed on the 1st of each month.</Card.Description>
       </Card.Header>
       <Card.Body gap="3">

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError, toastSuccess } from '../../../components/toaster';
-import { useCurrentUser } from '../../../lib/session';
-import { forgetSession, useLogout } from '../../auth/api/logout';
+import { forgetSession, useCurrentUser, useLogout } from '../../../lib/session';
 import type { HeaderSession } from './header';
 
 /**

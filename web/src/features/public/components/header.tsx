@@ -3,6 +3,8 @@ import { lazy, Suspense, useContext, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { QueryClientContext } from '@tanstack/react-query';
 import type { PublicUser } from '@savings/contracts';
+import { chromeWords, type ChromeKey } from '../../../i18n/chrome';
+import { languageInfo, type LanguageCode } from '../../../i18n/languages';
 
 /** What the header shows of the session: who is signed in (undefined while unknown) and how to leave. */
 export interface HeaderSession {
@@ -21,34 +23,43 @@ const SessionWatcher = lazy(() =>
 
 interface NavItem {
   to: string;
-  label: string;
+  label: ChromeKey;
   /** Highlighted for this path and everything under it (the blog and its posts). */
   prefix?: boolean;
 }
 
-/** Header links of product.md section 2: everyone, then signed-in users, then admins. */
-export function navItems(user: PublicUser | null | undefined): NavItem[] {
+/**
+ * Header links of product.md section 2: everyone, then signed-in users, then admins. On a localized
+ * page Home is that language's home and the calculator opens in that language.
+ */
+export function navItems(user: PublicUser | null | undefined, language: LanguageCode = 'en'): NavItem[] {
+  const home = languageInfo(language).path;
   const items: NavItem[] = [
-    { to: '/', label: 'Home' },
-    { to: '/technical-overview', label: 'Technical Overview' },
-    { to: '/retirement-calculator', label: 'Retirement Calculator' },
-    { to: '/blog', label: 'Blog', prefix: true },
+    { to: home, label: 'home' },
+    { to: '/technical-overview', label: 'technicalOverview' },
+    {
+      to: language === 'en' ? '/retirement-calculator' : `/retirement-calculator?lang=${home.slice(1)}`,
+      label: 'retirementCalculator',
+    },
+    { to: '/blog', label: 'blog', prefix: true },
   ];
   if (user) {
     items.push(
-      { to: '/dashboard', label: 'Dashboard' },
-      { to: '/withdrawal', label: 'Withdrawals' },
-      { to: '/interest-history', label: 'Interest Earnings' },
+      { to: '/dashboard', label: 'dashboard' },
+      { to: '/withdrawal', label: 'withdrawals' },
+      { to: '/interest-history', label: 'interestEarnings' },
     );
-    if (user.isAdmin) items.push({ to: '/admin', label: 'Admin' });
+    if (user.isAdmin) items.push({ to: '/admin', label: 'admin' });
     // the auditor console: auditors and admins
-    if (user.isAdmin || user.role === 'auditor') items.push({ to: '/audit', label: 'Audit' });
+    if (user.isAdmin || user.role === 'auditor') items.push({ to: '/audit', label: 'audit' });
   }
   return items;
 }
 
 function isActive(item: NavItem, pathname: string): boolean {
-  return item.prefix ? pathname === item.to || pathname.startsWith(`${item.to}/`) : pathname === item.to;
+  const path = item.to.split('?')[0];
+  const current = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return item.prefix ? current === path || current.startsWith(`${path}/`) : current === path;
 }
 
 function MenuIcon() {
@@ -59,18 +70,20 @@ function MenuIcon() {
   );
 }
 
-export function Header() {
+/** The site header in `language` (the page's: a localized landing page's, Italian on the 404 page). */
+export function Header({ language = 'en' }: { language?: LanguageCode }) {
   const queryClient = useContext(QueryClientContext);
   const [session, setSession] = useState(UNKNOWN_SESSION);
   const { user, signingOut } = session;
   const { pathname } = useLocation();
+  const say = chromeWords(language);
   // The menu remembers the path it was opened on: any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = openedOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenedOn(open ? pathname : null);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  const items = navItems(user);
+  const items = navItems(user, language);
 
   const signOut = () => {
     setMenuOpen(false);
@@ -92,7 +105,7 @@ export function Header() {
           _hover={{ color: 'blue.700', textDecoration: 'none' }}
         >
           <Link to={item.to} aria-current={active ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
-            {item.label}
+            {say(item.label)}
           </Link>
         </ChakraLink>
       );
@@ -100,32 +113,32 @@ export function Header() {
 
   const actions = user ? (
     <Button size="sm" variant="outline" onClick={signOut} disabled={signingOut}>
-      {signingOut ? 'Signing Out...' : 'Sign Out'}
+      {say(signingOut ? 'signingOut' : 'signOut')}
     </Button>
   ) : (
     <>
       <Button asChild size="sm" variant="ghost">
         <Link to="/auth?mode=login" onClick={() => setMenuOpen(false)}>
-          Sign In
+          {say('signIn')}
         </Link>
       </Button>
       <Button asChild size="sm" colorPalette="blue">
         <Link to="/auth?mode=register" onClick={() => setMenuOpen(false)}>
-          Get Started
+          {say('getStarted')}
         </Link>
       </Button>
     </>
   );
 
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" lang={language}>
       {/* always there, empty or not, so a prerendered header (no client on the server) hydrates as is */}
       <Suspense fallback={null}>{queryClient && <SessionWatcher onChange={setSession} />}</Suspense>
       <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py="3" align="center" justify="space-between" gap="4">
         <ChakraLink asChild fontWeight="bold" fontSize="lg" color="blue.800" _hover={{ textDecoration: 'none' }}>
-          <Link to="/">Savings Platform</Link>
+          <Link to={languageInfo(language).path}>Savings Platform</Link>
         </ChakraLink>
-        <HStack as="nav" aria-label="Main" gap="5" display={{ base: 'none', lg: 'flex' }}>
+        <HStack as="nav" aria-label={say('mainNavigation')} gap="5" display={{ base: 'none', lg: 'flex' }}>
           {links('row')}
         </HStack>
         <HStack gap="2" display={{ base: 'none', lg: 'flex' }}>
@@ -136,7 +149,7 @@ export function Header() {
           variant="ghost"
           size="sm"
           ref={menuButton}
-          aria-label="Open menu"
+          aria-label={say('openMenu')}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpen(!menuOpen)}
@@ -158,7 +171,7 @@ export function Header() {
           }
         }}
       >
-        <Stack as="nav" aria-label="Main menu" gap="0" pt="2">
+        <Stack as="nav" aria-label={say('mainMenu')} gap="0" pt="2">
           {links('column')}
         </Stack>
         <HStack gap="2" pt="3" wrap="wrap">

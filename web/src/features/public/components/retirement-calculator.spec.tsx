@@ -65,9 +65,16 @@ describe('RetirementCalculator', () => {
     expect(screen.queryByTestId('retirement-result')).not.toBeInTheDocument();
   });
 
-  it('speaks the page language', async () => {
+  it('speaks the page language, amounts included', async () => {
+    const user = userEvent.setup();
     await renderCalculator('it');
-    expect(screen.getByLabelText('Pensione mensile desiderata')).toHaveAttribute('placeholder', '5.000');
+    const input = screen.getByLabelText('Pensione mensile desiderata');
+    expect(input).toHaveAttribute('placeholder', '5.000');
     expect(screen.getByRole('button', { name: 'Calcola il capitale necessario' })).toBeDisabled();
+    await user.type(input, '5000{Enter}');
+    const result = await screen.findByTestId('retirement-result');
+    expect(result.textContent?.replace(/\s/g, ' ')).toContain('857.143 $');
+    expect(result.textContent?.replace(/\s/g, ' ')).toContain('60.000 $');
+    expect(result).not.toHaveTextContent('$857,143');
   });
 });

@@ -1,13 +1,13 @@
 import { Box, Button, Card, Field, Flex, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { formatUsdWhole } from '@savings/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { usePageTranslation } from '../../../i18n/page-language';
+import { usePageLanguage, usePageTranslation } from '../../../i18n/page-language';
 import { Link } from 'react-router-dom';
-import { computeRetirement, formatPensionAmount, parsePension, type RetirementResult } from '../utils/retirement';
+import { computeRetirement, formatAmount, parsePension, type RetirementResult } from '../utils/retirement';
 
 /** The retirement calculator of product.md section 2; computed locally, no call. */
 export function RetirementCalculator() {
   const { t } = usePageTranslation();
+  const locale = usePageLanguage();
   const [input, setInput] = useState('');
   const [result, setResult] = useState<RetirementResult | null>(null);
   const inputId = useId();
@@ -57,7 +57,7 @@ export function RetirementCalculator() {
                   {t('calculator.requiredCapital')}
                 </Text>
                 <Text fontSize={{ base: '3xl', md: '4xl' }} fontWeight="bold" color="blue.700">
-                  {formatUsdWhole(result.requiredCapital)}
+                  {formatAmount(result.requiredCapital, locale, true)}
                 </Text>
               </Box>
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
@@ -65,13 +65,13 @@ export function RetirementCalculator() {
                   <Text color="fg.muted" fontSize="sm">
                     {t('calculator.monthlyPension')}
                   </Text>
-                  <Text fontWeight="semibold">{formatPensionAmount(result.monthlyPension)}</Text>
+                  <Text fontWeight="semibold">{formatAmount(result.monthlyPension, locale)}</Text>
                 </Box>
                 <Box>
                   <Text color="fg.muted" fontSize="sm">
                     {t('calculator.annualIncome')}
                   </Text>
-                  <Text fontWeight="semibold">{formatPensionAmount(result.annualIncome)}</Text>
+                  <Text fontWeight="semibold">{formatAmount(result.annualIncome, locale)}</Text>
                 </Box>
                 <Box>
                   <Text color="fg.muted" fontSize="sm">

@@ -1,5 +1,5 @@
 import { formatUsdWhole } from '@savings/contracts';
-import { computeRetirement, formatPensionAmount, parsePension, requiredCapital } from './retirement';
+import { computeRetirement, formatAmount, parsePension, requiredCapital } from './retirement';
 
 describe('retirement arithmetic', () => {
   it('needs monthly pension x 12 / 0.07 of capital, shown in whole dollars', () => {
@@ -18,8 +18,21 @@ describe('retirement arithmetic', () => {
   });
 
   it('keeps cents only when a pension has them', () => {
-    expect(formatPensionAmount(5000)).toBe('$5,000');
-    expect(formatPensionAmount(1234.5)).toBe('$1,234.50');
+    expect(formatAmount(5000)).toBe('$5,000');
+    expect(formatAmount(1234.5)).toBe('$1,234.50');
+  });
+
+  it('writes amounts as the page language does', () => {
+    const capital = requiredCapital(5000);
+    const written = (locale: string) => formatAmount(capital, locale, true).replace(/\s/g, ' ');
+    expect(written('en')).toBe('$857,143');
+    expect(written('it')).toBe('857.143 $');
+    expect(written('de')).toBe('857.143 $');
+    expect(written('es')).toBe('857.143 $');
+    expect(written('fr')).toBe('857 143 $');
+    expect(written('ru')).toBe('857 143 $');
+    expect(written('uk')).toBe('857 143 $');
+    expect(formatAmount(1234.5, 'de').replace(/\s/g, ' ')).toBe('1.234,50 $');
   });
 
   it.each(['', '   ', '0', '-100', 'abc', 'Infinity', 'NaN'])('refuses %p', (input) => {

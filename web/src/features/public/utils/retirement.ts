@@ -1,4 +1,4 @@
-import { ANNUAL_INTEREST_RATE, formatUsd, formatUsdWhole } from '@savings/contracts';
+import { ANNUAL_INTEREST_RATE, CURRENCY } from '@savings/contracts';
 
 /** The pension typed in the calculator, or null when it is empty, not a number, or not above 0. */
 export function parsePension(input: string): number | null {
@@ -12,9 +12,20 @@ export function requiredCapital(monthlyPension: number): number {
   return (monthlyPension * 12) / ANNUAL_INTEREST_RATE;
 }
 
-/** USD without cents for whole amounts, with cents otherwise (a pension of 1,234.50 keeps its cents). */
-export function formatPensionAmount(amount: number): string {
-  return Number.isInteger(amount) ? formatUsdWhole(amount) : formatUsd(amount);
+/**
+ * USD as the page's language writes it ("$857,143" in English, "857.143 $" in Italian), with cents only
+ * when the amount has them (a pension of 1,234.50 keeps its cents) or `whole` says none.
+ */
+export function formatAmount(amount: number, locale = 'en', whole = false): string {
+  const digits = whole || Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: CURRENCY,
+    // "$", not "USD" or "US$": the pages write amounts as "1.000 $"
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount);
 }
 
 export interface RetirementResult {

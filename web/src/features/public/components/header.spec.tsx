@@ -82,7 +82,7 @@ describe('Header', () => {
   });
 
   it('shows auditors the Audit link and not Admin', async () => {
-    mockApi({ 'GET /api/auth/me': { body: { user: { ...customer, role: 'auditor' } } } });
+    mockApi({ 'GET /api/auth/session': { body: { user: { ...customer, role: 'auditor' } } } });
     renderHeader('/');
     expect(await within(mainNav()).findByRole('link', { name: 'Audit', ...hidden })).toHaveAttribute('href', '/audit');
     expect(within(mainNav()).queryByRole('link', { name: 'Admin', ...hidden })).not.toBeInTheDocument();

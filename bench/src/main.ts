@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { httpBenchCommand } from './http';
 import { interestBench } from './interest';
 import { ledgerBench } from './ledger';
+import { statementsBench } from './statements';
 import { webBenchCommand } from './web';
 
 /**
@@ -16,6 +17,7 @@ const benches: Record<string, (args: string[]) => Promise<unknown>> = {
     if (code !== 0) throw new Error(`http bench exited with ${code}`);
   },
   web: (args) => webBenchCommand(args),
+  statements: () => statementsBench(),
 };
 
 async function main([name, ...args]: string[]): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { pdfText } from '@savings/testing';
 import { Client } from 'pg';
 import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { loadState } from './support/stack';
@@ -225,16 +226,22 @@ describe('public website in Chromium', () => {
     expect(await page.title()).toContain('Technical Overview');
     expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toContain('Technical Overview');
     expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-    const path = await download.path();
-    const { readFileSync } = await import('node:fs');
-    const bytes = readFileSync(path);
-    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
-    expect(bytes.toString('latin1')).toContain('(Regulatory & Legal Framework)');
+    const pdfOf = async (name: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+      const { readFileSync } = await import('node:fs');
+      return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+    };
+    const english = await pdfOf('Download PDF');
+    expect(english.name).toBe('savings-platform-technical-overview-en.pdf');
+    expect(english.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect((await pdfText(english.bytes)).text).toContain('Regulatory & Legal Framework');
+    // every language of the site, the same text as the page, Cyrillic included (embedded fonts)
+    await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Русский' }).click();
+    await page.locator('h1', { hasText: 'Технический обзор' }).waitFor();
+    const russian = await pdfOf('Скачать PDF');
+    expect(russian.name).toBe('savings-platform-technical-overview-ru.pdf');
+    expect((await pdfText(russian.bytes)).text).toContain('Регулирование и правовая основа');
+    await page.goto('/technical-overview');
     expect(await page.getByRole('link', { name: /Back to home/ }).getAttribute('href')).toBe('/');
     await context.close();
   });

@@ -9,3 +9,6 @@ export * from './jobs';
 export * from './payouts';
 export * from './money';
 export * from './investor';
+export * from './statements';
+export * from './audit';
+export * from './public-docs';

@@ -417,6 +417,65 @@ export interface AuditEventsResponse {
   events: AuditEvent[];
   nextAfter: number | null;
 }
+/** An event of the log with the block that seals it (null while not sealed yet). */
+export interface AuditLogEvent extends AuditEvent {
+  block: number | null;
+}
+export interface AuditLogResponse {
+  events: AuditLogEvent[];
+  nextAfter: number | null;
+  /** The highest seq in the log when the page was read (0 for an empty log). */
+  lastSeq: number;
+}
+export interface AuditBalanceResponse {
+  userId: number;
+  /** The instant asked for, or null: now. */
+  asOf: string | null;
+  balance: number;
+  /** Exact cents as a decimal integer string. */
+  balanceCents: string;
+}
+export type VerifyRunStatus = 'queued' | 'running' | 'completed' | 'failed';
+export interface VerifyRunProgress {
+  /** What verify is doing now, in words. */
+  stage: string;
+  /** Events of the log read so far by the current pass, and how many the log has. */
+  eventsRead: number;
+  eventsTotal: number;
+}
+export interface VerifyRun {
+  id: string;
+  status: VerifyRunStatus;
+  requestedBy: string;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  progress: VerifyRunProgress | null;
+  /** The report once the run completed. */
+  report: VerifyReport | null;
+  /** One sentence when the run could not complete. */
+  error: string | null;
+}
+export interface VerifyRunResponse {
+  run: VerifyRun;
+}
+export interface VerifyRunsResponse {
+  runs: VerifyRun[];
+}
+
+// ---- statements ----
+export interface StatementMonthItem {
+  /** YYYY-MM in the platform time zone. */
+  month: string;
+  opening: number;
+  closing: number;
+  /** Money in and money out during the month (both positive). */
+  credits: number;
+  debits: number;
+}
+export interface StatementMonthsResponse {
+  months: StatementMonthItem[];
+}
 export interface VerifyCheck {
   name: string;
   ok: boolean;

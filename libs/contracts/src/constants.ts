@@ -38,3 +38,10 @@ export const DEPOSIT_BANK = {
   iban: 'GB33BUKB20201555555555',
   swift: 'BUKBGB22',
 } as const;
+
+/** The operator as public pages and documents (statements, certificates, the overview PDF) name it. */
+export const OPERATOR = {
+  company: 'Savings Platform Ltd',
+  office: 'Road Town, Tortola, British Virgin Islands',
+  email: 'info@savingsplatform.example',
+} as const;

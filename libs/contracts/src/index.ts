@@ -5,4 +5,5 @@ export * from './constants';
 export * from './messages';
 export * from './money-format';
 export * from './routes';
+export * from './content/technical-overview';
 export * from './text-rules';

@@ -8,6 +8,8 @@ export const WebRoutes = {
   dashboard: '/dashboard',
   withdrawal: '/withdrawal',
   interestHistory: '/interest-history',
+  statements: '/statements',
+  audit: '/audit',
   admin: '/admin',
   technicalOverview: '/technical-overview',
   blog: '/blog',

@@ -11,3 +11,5 @@ export * from './projection-writer';
 export * from './replay';
 export * from './retry';
 export * from './verify';
+export * from './log-export';
+export * from './offline-verify';

@@ -16,6 +16,8 @@ import { AuthModule } from './auth/auth.module';
 import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
+import { StatementsModule } from './statements/statements.module';
+import { PublicDocsApiModule } from './public-docs/technical-overview.controller';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -63,6 +65,8 @@ export class AppModule {
         AuthModule,
         InvestorModule,
         PayoutsModule,
+        StatementsModule,
+        PublicDocsApiModule,
         QueueDashboardModule.forRoot(config),
       ],
       providers: [

@@ -2,7 +2,13 @@ import { Module, type DynamicModule, type INestApplicationContext } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@savings/config';
-import { InvestorQueriesModule, MoneyModule, PlatformModule, UsersModule } from '@savings/application';
+import {
+  AuditApplicationModule,
+  InvestorQueriesModule,
+  MoneyModule,
+  PlatformModule,
+  UsersModule,
+} from '@savings/application';
 import { migrateDatabase } from '@savings/database';
 
 /** The application handlers (users, money, investor queries) without HTTP or queues. */
@@ -17,6 +23,7 @@ export class CliApplicationModule {
         UsersModule,
         MoneyModule,
         InvestorQueriesModule,
+        AuditApplicationModule,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig, WorkerSettings } from '@savings/config';
 import {
+  AUDIT_QUEUE,
   INTEREST_FLOW,
   INTEREST_QUEUE,
   InterestDispatcher,
@@ -15,6 +16,7 @@ import {
   bullConnection,
   defaultJobOptions,
 } from '@savings/application';
+import { VerifyLedgerProcessor } from './audit/verify-ledger.processor';
 import { InterestProcessor } from './interest/interest.processor';
 import { BlockSealer } from './ledger/block-sealer';
 import { JobMetrics } from './metrics/job-metrics';
@@ -50,7 +52,7 @@ export class WorkerModule {
         MoneyModule,
         JobsModule,
         BullModule.forRoot({ prefix: config.queuePrefix, connection: bullConnection(config), defaultJobOptions }),
-        BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }),
+        BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }, { name: AUDIT_QUEUE }),
         BullModule.registerFlowProducer({ name: INTEREST_FLOW }),
       ],
       providers: [
@@ -60,6 +62,7 @@ export class WorkerModule {
         InterestJobs,
         InterestProcessor,
         PayoutsProcessor,
+        VerifyLedgerProcessor,
         JobSchedules,
         BlockSealer,
       ],

@@ -64,7 +64,12 @@ const SCREENS: { path: string; screen: Screen }[] = [
     path: '/interest-history',
     screen: onDemand(() => import('../features/investor/interest-history-route'), loadQueryClient),
   },
+  {
+    path: '/statements',
+    screen: onDemand(() => import('../features/investor/statements-route'), loadQueryClient),
+  },
   { path: '/admin', screen: onDemand(() => import('../features/admin/admin-route'), loadQueryClient) },
+  { path: '/audit', screen: onDemand(() => import('../features/audit/audit-route'), loadQueryClient) },
   // the 404 page is Italian (product.md section 2)
   {
     path: '*',

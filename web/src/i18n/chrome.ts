@@ -15,6 +15,7 @@ export const CHROME_EN = {
   withdrawals: 'Withdrawals',
   interestEarnings: 'Interest Earnings',
   admin: 'Admin',
+  audit: 'Audit',
   signIn: 'Sign In',
   getStarted: 'Get Started',
   signOut: 'Sign Out',

@@ -1,5 +1,7 @@
+import { OPERATOR } from '@savings/contracts';
+
 /** Facts about the operator shown on public pages; the same in every language. */
 export const SITE = {
-  company: 'Savings Platform Ltd',
-  email: 'info@savingsplatform.example',
+  company: OPERATOR.company,
+  email: OPERATOR.email,
 } as const;

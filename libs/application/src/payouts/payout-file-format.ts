@@ -1,5 +1,6 @@
 import { DEPOSIT_BANK } from '@savings/contracts';
 import { Money } from '@savings/domain';
+import { csvCell } from '../shared/csv';
 
 /** One bank transfer of a payout file. */
 export interface PayoutLine {
@@ -30,11 +31,6 @@ export function payoutCsv(document: PayoutDocument): string {
     ),
   ];
   return `${rows.join('\r\n')}\r\n`;
-}
-
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function escapeXml(value: string): string {

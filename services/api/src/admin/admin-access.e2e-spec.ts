@@ -20,6 +20,7 @@ interface Fixtures {
   depositRequestId: number;
   notificationId: number;
   blogPostId: number;
+  verifyRunId: number;
 }
 
 interface RouteCase {
@@ -29,7 +30,9 @@ interface RouteCase {
   /** A valid body, so a refusal can only come from the role check. */
   body?: object;
   /** Fills the path's {params}. */
-  params?: (f: Fixtures) => Record<string, number>;
+  params?: (f: Fixtures) => Record<string, number | string>;
+  /** A query string the route needs (without "?"). */
+  query?: (f: Fixtures) => string;
   /** Auditors may read (GET) unless the route is admin-only. */
   auditor: 'allowed' | 'forbidden';
 }
@@ -122,6 +125,37 @@ const ROUTES: RouteCase[] = [
   { method: 'delete', path: '/api/admin/blog/posts/{id}', params: (f) => ({ id: f.blogPostId }), auditor: 'forbidden' },
   { method: 'get', path: '/api/audit/events', auditor: 'allowed' },
   { method: 'get', path: '/api/audit/verify', auditor: 'allowed' },
+  { method: 'get', path: '/api/audit/log', auditor: 'allowed' },
+  { method: 'get', path: '/api/audit/log.jsonl', auditor: 'allowed' },
+  { method: 'get', path: '/api/audit/balance', query: (f) => `userId=${f.customerId}`, auditor: 'allowed' },
+  { method: 'post', path: '/api/audit/verify-runs', auditor: 'allowed' },
+  { method: 'get', path: '/api/audit/verify-runs', auditor: 'allowed' },
+  { method: 'get', path: '/api/audit/verify-runs/{id}', params: (f) => ({ id: f.verifyRunId }), auditor: 'allowed' },
+  // any customer's statements, read-only (issue 19)
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}/statements',
+    params: (f) => ({ id: f.customerId }),
+    auditor: 'allowed',
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}/statements/{month}.csv',
+    params: (f) => ({ id: f.customerId, month: CURRENT_MONTH }),
+    auditor: 'allowed',
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}/statements/{month}.pdf',
+    params: (f) => ({ id: f.customerId, month: CURRENT_MONTH }),
+    auditor: 'allowed',
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users/{id}/statements/{year}/interest.pdf',
+    params: (f) => ({ id: f.customerId, year: CURRENT_MONTH.slice(0, 4) }),
+    auditor: 'allowed',
+  },
   // payout files (issue of the jobs engineer): admin-only, even for reading
   { method: 'get', path: '/api/admin/payouts', auditor: 'forbidden' },
   { method: 'get', path: '/api/admin/payouts/{id}/csv', params: () => ({ id: 1 }), auditor: 'forbidden' },
@@ -129,6 +163,8 @@ const ROUTES: RouteCase[] = [
   // the BullMQ dashboard is plain Express (not in the OpenAPI document)
   { method: 'get', path: '/api/admin/queues', auditor: 'forbidden' },
 ];
+
+const CURRENT_MONTH = new Date().toISOString().slice(0, 7);
 
 const label = (route: RouteCase) => `${route.method.toUpperCase()} ${route.path}`;
 
@@ -144,7 +180,8 @@ describe('back-office and audit access by role', () => {
 
   function url(route: RouteCase): string {
     const params = route.params?.(fixtures) ?? {};
-    return route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+    return route.query ? `${path}?${route.query(fixtures)}` : path;
   }
 
   function send(agent: ReturnType<typeof request.agent> | ReturnType<typeof request>, route: RouteCase) {
@@ -177,6 +214,7 @@ describe('back-office and audit access by role', () => {
       depositRequestId: (depositRequest as { depositRequest: { id: number } }).depositRequest.id,
       notificationId: Number(notification.id),
       blogPostId: post.body.id,
+      verifyRunId: Number((await admin.agent.post('/api/audit/verify-runs').expect(202)).body.run.id),
     };
   });
   afterAll(async () => {
@@ -246,7 +284,9 @@ describe('back-office and audit access by role', () => {
           body: { message: 'Admin access required' },
         });
       } else {
-        expect({ route: label(route), status: response.status }).toEqual({ route: label(route), status: 200 });
+        // starting a verify run answers 202 (a background job)
+        const ok = route.method === 'post' ? 202 : 200;
+        expect({ route: label(route), status: response.status }).toEqual({ route: label(route), status: ok });
       }
     }
     expect(await backOfficeSnapshot(app)).toEqual(before);

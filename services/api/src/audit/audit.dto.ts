@@ -1,7 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import type { AuditEvent, AuditEventsResponse, VerifyCheck, VerifyReport } from '@savings/contracts';
+import { IsInt, IsISO8601, IsOptional, Max, Min } from 'class-validator';
+import type {
+  AuditBalanceResponse,
+  AuditEvent,
+  AuditEventsResponse,
+  AuditLogEvent,
+  AuditLogResponse,
+  VerifyCheck,
+  VerifyReport,
+  VerifyRun,
+  VerifyRunProgress,
+  VerifyRunResponse,
+  VerifyRunsResponse,
+  VerifyRunStatus,
+} from '@savings/contracts';
 
 export const MAX_AUDIT_PAGE = 1000;
 
@@ -55,4 +68,73 @@ export class VerifyCheckDto implements VerifyCheck {
 export class VerifyReportDto implements VerifyReport {
   @ApiProperty() ok!: boolean;
   @ApiProperty({ type: VerifyCheckDto, isArray: true }) checks!: VerifyCheckDto[];
+}
+
+export class AuditLogQueryDto extends AuditEventsQueryDto {
+  @ApiPropertyOptional({ description: 'Only the events of this customer’s account stream' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'userId must be a whole number' })
+  @Min(1, { message: 'userId must be a whole number' })
+  @Max(2147483647, { message: 'userId must be a whole number' })
+  userId?: number;
+}
+
+export class AuditLogEventDto extends AuditEventDto implements AuditLogEvent {
+  @ApiProperty({ type: Number, nullable: true, description: 'The sealed block holding the event; null until sealed' })
+  block!: number | null;
+}
+
+export class AuditLogResponseDto implements AuditLogResponse {
+  @ApiProperty({ type: AuditLogEventDto, isArray: true }) events!: AuditLogEventDto[];
+  @ApiProperty({ type: Number, nullable: true, description: 'Pass as after for the next page; null at the end' })
+  nextAfter!: number | null;
+  @ApiProperty({ description: 'The highest seq in the log' }) lastSeq!: number;
+}
+
+export class AuditBalanceQueryDto {
+  @ApiProperty({ description: 'The customer’s user id' })
+  @Type(() => Number)
+  @IsInt({ message: 'userId must be a whole number' })
+  @Min(1, { message: 'userId must be a whole number' })
+  @Max(2147483647, { message: 'userId must be a whole number' })
+  userId!: number;
+
+  @ApiPropertyOptional({ description: 'ISO-8601 date or instant; now when absent', example: '2026-11-01T00:00:00Z' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'asOf must be an ISO-8601 date or instant' })
+  asOf?: string;
+}
+
+export class AuditBalanceResponseDto implements AuditBalanceResponse {
+  @ApiProperty() userId!: number;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) asOf!: string | null;
+  @ApiProperty() balance!: number;
+  @ApiProperty({ description: 'Exact cents' }) balanceCents!: string;
+}
+
+export class VerifyRunProgressDto implements VerifyRunProgress {
+  @ApiProperty() stage!: string;
+  @ApiProperty() eventsRead!: number;
+  @ApiProperty() eventsTotal!: number;
+}
+
+export class VerifyRunDto implements VerifyRun {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['queued', 'running', 'completed', 'failed'] }) status!: VerifyRunStatus;
+  @ApiProperty() requestedBy!: string;
+  @ApiProperty({ format: 'date-time' }) requestedAt!: string;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) startedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) finishedAt!: string | null;
+  @ApiProperty({ type: VerifyRunProgressDto, nullable: true }) progress!: VerifyRunProgressDto | null;
+  @ApiProperty({ type: VerifyReportDto, nullable: true }) report!: VerifyReportDto | null;
+  @ApiProperty({ type: String, nullable: true }) error!: string | null;
+}
+
+export class VerifyRunResponseDto implements VerifyRunResponse {
+  @ApiProperty({ type: VerifyRunDto }) run!: VerifyRunDto;
+}
+
+export class VerifyRunsResponseDto implements VerifyRunsResponse {
+  @ApiProperty({ type: VerifyRunDto, isArray: true }) runs!: VerifyRunDto[];
 }

@@ -8,16 +8,25 @@ import {
 } from '@savings/application';
 import type { VerifyReport } from '@savings/contracts';
 import { isDomainError } from '@savings/domain';
+import { LedgerLogExport } from '@savings/application';
+import { verifyLogLines } from '@savings/ledger';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { parseArgs, UsageError, type CliCommand } from '../command';
 import { withApplication } from '../with-application';
 
-const USAGE = 'Usage: npm run ledger -- verify | replay | balance --user ID [--as-of ISO-DATE]';
+const USAGE =
+  'Usage: npm run ledger -- verify [--file LOG.jsonl] | export --file LOG.jsonl | replay | balance --user ID [--as-of ISO-DATE]';
 
 export interface LedgerCommandDeps {
   log(line: string): void;
 }
 
-/** `npm run ledger -- verify|replay|balance` (api-contract.md section 7). */
+/**
+ * `npm run ledger -- verify|replay|balance` (api-contract.md section 7), `export --file` (the log as
+ * JSON Lines) and `verify --file` (checks such a file alone, without the database).
+ */
 export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => console.log(line) }): CliCommand {
   return {
     name: 'ledger',
@@ -26,7 +35,12 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
       const { flags, positional } = parseArgs(args);
       const [action] = positional;
       switch (action) {
-        case 'verify':
+        case 'verify': {
+          const file = flags.get('file');
+          if (file !== undefined) {
+            if (typeof file !== 'string') throw new UsageError(`--file needs a path. ${USAGE}`);
+            return verifyFile(file, deps);
+          }
           return withApplication(config, async (app) => {
             const report: VerifyReport = await app.get(QueryBus).execute(new VerifyLedgerQuery());
             for (const check of report.checks) {
@@ -36,6 +50,24 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
             deps.log(report.ok ? 'Ledger verified.' : 'Ledger verification FAILED.');
             return report.ok ? 0 : 1;
           });
+        }
+        case 'export': {
+          const file = flags.get('file');
+          if (typeof file !== 'string') throw new UsageError(`--file PATH is required. ${USAGE}`);
+          return withApplication(config, async (app) => {
+            const out = createWriteStream(file);
+            const summary = await app.get(LedgerLogExport).run(async (text) => {
+              if (!out.write(text)) await once(out, 'drain');
+            });
+            out.end();
+            await once(out, 'finish');
+            deps.log(
+              `Exported ${summary.events} events in ${summary.blocks} blocks (up to seq ${summary.lastSeq}) to ${file}; ` +
+                `last block hash ${summary.lastBlockHash ?? 'none'}, file sha256 ${summary.sha256}.`,
+            );
+            return 0;
+          });
+        }
         case 'replay':
           return withApplication(config, async (app) => {
             const result: ReplayLedgerResult = await app.get(CommandBus).execute(new ReplayLedgerCommand());
@@ -79,3 +111,22 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
 }
 
 export const ledgerCommand = createLedgerCommand();
+
+/** Checks an exported log from the file alone: no database, no configuration needed. */
+async function verifyFile(path: string, deps: LedgerCommandDeps): Promise<number> {
+  let input;
+  try {
+    input = createReadStream(path);
+    await once(input, 'open');
+  } catch {
+    deps.log(`Cannot read ${path}.`);
+    return 1;
+  }
+  const report = await verifyLogLines(createInterface({ input, crlfDelay: Infinity }));
+  for (const check of report.checks) {
+    const where = check.firstBadSeq ? ` (first bad seq ${check.firstBadSeq})` : '';
+    deps.log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}${where}`);
+  }
+  deps.log(report.ok ? `Log file ${path} verified.` : `Log file ${path} verification FAILED.`);
+  return report.ok ? 0 : 1;
+}

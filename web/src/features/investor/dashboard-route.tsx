@@ -1,4 +1,4 @@
-import { Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
 import { Link } from 'react-router-dom';
@@ -70,9 +70,14 @@ export function DashboardScreen() {
           <DepositRequestCard />
           <DepositInstructions referenceCode={user.referenceCode} />
         </Grid>
-        <Button asChild alignSelf="start" variant="outline">
-          <Link to="/interest-history">View Full History</Link>
-        </Button>
+        <HStack gap="3" wrap="wrap">
+          <Button asChild variant="outline">
+            <Link to="/interest-history">View Full History</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/statements">Statements</Link>
+          </Button>
+        </HStack>
         <AccountActivityTable
           items={activity.data?.transactions}
           loading={activity.isPending}

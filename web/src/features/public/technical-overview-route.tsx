@@ -1,14 +1,18 @@
 import { Box, Button, Container, Heading, HStack, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { toastError } from '../../components/toaster';
+import { technicalOverview, technicalOverviewPdfUrl } from '@savings/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
-import overview from '../../i18n/content/technical-overview.json';
+import { LANGUAGES, languageOfParam } from '../../i18n/languages';
 import { SITE } from '../../i18n/site';
 
-/** The static overview of product.md section 2; its text is content in i18n/content. */
+/**
+ * The static overview of product.md section 2 in the language of ?lang= (English by default); its
+ * text is shared with the server (libs/contracts/src/content), which serves the same text as a PDF.
+ */
 export function Component() {
-  const [downloading, setDownloading] = useState(false);
+  const [search] = useSearchParams();
+  const language = languageOfParam(search.get('lang'));
+  const overview = technicalOverview(language);
   useDocumentHead({
     title: overview.metaTitle,
     description: overview.metaDescription,
@@ -22,29 +26,8 @@ export function Component() {
     },
   });
 
-  const download = async () => {
-    setDownloading(true);
-    try {
-      // the PDF writer loads only when someone asks for the file
-      const { downloadPdf } = await import('./utils/pdf-document');
-      downloadPdf(
-        {
-          title: `${SITE.company} — ${overview.title}`,
-          subtitle: overview.subtitle,
-          sections: overview.sections,
-          footer: `${SITE.company} · Road Town, Tortola, British Virgin Islands · ${SITE.email}`,
-        },
-        'savings-platform-technical-overview.pdf',
-      );
-    } catch {
-      toastError('Download failed', 'Please try again later.');
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   return (
-    <Container maxW="4xl" py={{ base: '8', md: '12' }}>
+    <Container maxW="4xl" py={{ base: '8', md: '12' }} lang={language}>
       <Stack gap="8">
         <ChakraLink asChild color="blue.700" fontWeight="medium" alignSelf="flex-start">
           <Link to="/">← {overview.back}</Link>
@@ -56,10 +39,30 @@ export function Component() {
           <Text fontSize="lg" color="fg.muted">
             {overview.subtitle}
           </Text>
-          <HStack>
-            <Button colorPalette="blue" onClick={() => void download()} loading={downloading}>
-              {overview.download}
+          <HStack wrap="wrap" gap="4">
+            <Button asChild colorPalette="blue">
+              <a href={technicalOverviewPdfUrl(language)} download>
+                {overview.download}
+              </a>
             </Button>
+            <HStack as="nav" aria-label="Languages" gap="3" wrap="wrap">
+              {LANGUAGES.map((item) => (
+                <ChakraLink
+                  key={item.code}
+                  asChild
+                  color="blue.800"
+                  fontWeight={item.code === language ? 'bold' : 'normal'}
+                  lang={item.code}
+                >
+                  <Link
+                    to={item.code === 'en' ? '/technical-overview' : `/technical-overview?lang=${item.path.slice(1)}`}
+                    aria-current={item.code === language ? 'page' : undefined}
+                  >
+                    {item.label}
+                  </Link>
+                </ChakraLink>
+              ))}
+            </HStack>
           </HStack>
         </Stack>
         <Box as="nav" aria-label="Sections" borderWidth="1px" borderRadius="lg" p="5" bg="gray.50">

@@ -78,6 +78,14 @@ describe('Header', () => {
       'href',
       '/interest-history',
     );
+    expect(within(mainNav()).getByRole('link', { name: 'Audit', ...hidden })).toHaveAttribute('href', '/audit');
+  });
+
+  it('shows auditors the Audit link and not Admin', async () => {
+    mockApi({ 'GET /api/auth/session': { body: { user: { ...customer, role: 'auditor' } } } });
+    renderHeader('/');
+    expect(await within(mainNav()).findByRole('link', { name: 'Audit', ...hidden })).toHaveAttribute('href', '/audit');
+    expect(within(mainNav()).queryByRole('link', { name: 'Admin', ...hidden })).not.toBeInTheDocument();
   });
 
   it('hides Admin from customers', async () => {
@@ -85,6 +93,7 @@ describe('Header', () => {
     renderHeader('/');
     expect(await within(mainNav()).findByRole('link', { name: 'Dashboard', ...hidden })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('link', { name: 'Admin', ...hidden })).not.toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('link', { name: 'Audit', ...hidden })).not.toBeInTheDocument();
   });
 
   it('opens the small-screen menu and closes it when an item is chosen', async () => {

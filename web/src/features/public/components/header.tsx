@@ -50,6 +50,8 @@ export function navItems(user: PublicUser | null | undefined, language: Language
       { to: '/interest-history', label: 'interestEarnings' },
     );
     if (user.isAdmin) items.push({ to: '/admin', label: 'admin' });
+    // the auditor console: auditors and admins
+    if (user.isAdmin || user.role === 'auditor') items.push({ to: '/audit', label: 'audit' });
   }
   return items;
 }

@@ -1,0 +1,6 @@
+export * from './audit-log.handler';
+export * from './audit.module';
+export * from './audit.queries';
+export * from './ledger-log-export';
+export * from './verify-progress';
+export * from './verify-runs';

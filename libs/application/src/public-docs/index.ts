@@ -1,0 +1,3 @@
+export * from './public-docs.module';
+export * from './technical-overview-pdf';
+export * from './technical-overview.query';

@@ -13,3 +13,4 @@ export * from './retry';
 export * from './verify';
 export * from './log-export';
 export * from './offline-verify';
+export * from './payout-files-check';

@@ -4,6 +4,7 @@ import type { VerifyCheck, VerifyReport } from '@savings/contracts';
 import { blockHash, eventsDigest, sealBlocks } from './blocks';
 import { eventHash, GENESIS_HASH, isoUtcSql, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
+import { checkPayoutFiles } from './payout-files-check';
 import { replayInto } from './replay';
 
 const PAGE = 10_000;
@@ -44,7 +45,7 @@ const check = (name: string, checked: number, firstBadSeq: string | null, detail
  * hash chain and contiguous versions, and that each event's postings are exactly the ones its type
  * implies, (2) the sealed blocks, (3) postings sum to zero per event and in total, (4) every account
  * row equals the fold of its stream and minus its liability postings, (5) a replay into temporary
- * tables equals the stored read models. A failure names the first bad seq where there is one.
+ * tables equals the stored read models, (6) every payout file follows from the log. A failure names the first bad seq where there is one.
  */
 export async function verifyLedger(sql: Sql): Promise<VerifyReport> {
   await sealBlocks(sql);
@@ -52,6 +53,7 @@ export async function verifyLedger(sql: Sql): Promise<VerifyReport> {
   checks.push(...(await checkLogAndBlocks(sql)));
   checks.push(await checkZeroSum(sql));
   checks.push(...(await checkReplay(sql)));
+  checks.push(await checkPayoutFiles(sql));
   return { ok: checks.every((c) => c.ok), checks };
 }
 

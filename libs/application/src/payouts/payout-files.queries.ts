@@ -1,18 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DomainError, Money, payoutFileName, type PayoutFileFormat } from '@savings/domain';
+import type { PayoutFileView } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
-
-/** A payout file as admins see it (amounts as JSON numbers at the boundary only). */
-export interface PayoutFileView {
-  id: number;
-  payoutDate: string;
-  withdrawalCount: number;
-  total: number;
-  totalCents: string;
-  createdAt: string;
-}
 
 export class ListPayoutFilesQuery {}
 
@@ -44,9 +35,15 @@ export class ListPayoutFilesHandler implements IQueryHandler<ListPayoutFilesQuer
       withdrawal_count: number;
       total_cents: string;
       created_at: Date | string;
+      csv_sha256: string;
+      xml_sha256: string;
     }>(
-      `select id, payout_date::text as payout_date, withdrawal_count, total_cents, created_at
-         from payout_files where status = 'written' order by payout_date desc, id desc limit 500`,
+      `select f.id, f.payout_date::text as payout_date, f.withdrawal_count, f.total_cents, f.created_at,
+              c.sha256 as csv_sha256, x.sha256 as xml_sha256
+         from payout_files f
+         join payout_file_documents c on c.payout_file_id = f.id and c.format = 'csv'
+         join payout_file_documents x on x.payout_file_id = f.id and x.format = 'xml'
+        where f.status = 'written' order by f.payout_date desc, f.id desc limit 500`,
     );
     return rows.map((row) => ({
       id: Number(row.id),
@@ -56,6 +53,7 @@ export class ListPayoutFilesHandler implements IQueryHandler<ListPayoutFilesQuer
       totalCents: row.total_cents,
       // the pool may hand timestamps over as text
       createdAt: new Date(row.created_at).toISOString(),
+      sha256: { csv: row.csv_sha256, xml: row.xml_sha256 },
     }));
   }
 }

@@ -7,8 +7,8 @@ import {
   ListPayoutFilesQuery,
   type PayoutFileContent,
   type PayoutFileFormat,
-  type PayoutFileView,
 } from '@savings/application';
+import type { PayoutFileView } from '@savings/contracts';
 import { AdminOnly } from '../auth/auth.decorators';
 import { IdParamPipe } from '../http/id-param.pipe';
 import { PayoutFileListDto } from './payout-file.dto';

@@ -72,7 +72,15 @@ describe('admin payout files (stored in PostgreSQL) and the read-only queue boar
     await customer.agent.get('/api/admin/payouts').expect(403, { message: 'Admin access required' });
     const res = await admin.agent.get('/api/admin/payouts').expect(200);
     expect(res.body.payoutFiles).toEqual([
-      expect.objectContaining({ id: fileId, payoutDate: PAYOUT_DATE, withdrawalCount: 1, total: 1000.5 }),
+      {
+        id: fileId,
+        payoutDate: PAYOUT_DATE,
+        withdrawalCount: 1,
+        total: 1000.5,
+        totalCents: '100050',
+        createdAt: expect.any(String),
+        sha256: issued.sha256,
+      },
     ]);
   });
 

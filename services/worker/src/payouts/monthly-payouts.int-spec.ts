@@ -4,7 +4,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Job, Queue } from 'bullmq';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
-import { ApproveWithdrawalCommand, JobNames, RequestWithdrawalCommand, SQL } from '@savings/application';
+import {
+  ApproveWithdrawalCommand,
+  JobNames,
+  PayoutRunService,
+  RequestWithdrawalCommand,
+  SQL,
+} from '@savings/application';
 import type { Sql } from '@savings/database';
 import type { PayoutFileIssuedData } from '@savings/domain';
 import { rebuildReadModels, verifyLedger } from '@savings/ledger';
@@ -14,6 +20,7 @@ import {
   fundedUser,
   obliterateQueues,
   queuesOf,
+  startApplication,
   startWorker,
   waitFor,
   workerTestConfig,
@@ -285,6 +292,42 @@ describe('monthly payouts through the queue', () => {
       expect(refused?.stacktrace).toEqual([]);
     }
     expect(await state()).toEqual(before);
+  });
+
+  it('two runs at once (two pools, as two workers) issue each file once, each withdrawal paid once', async () => {
+    const other = await startApplication(workerTestConfig());
+    try {
+      const commands = worker.get(CommandBus);
+      const ids: number[] = [];
+      for (const amount of ['1100.00', '1200.00']) {
+        const userId = await fundedUser(worker, '5000.00');
+        const requested = await commands.execute<RequestWithdrawalCommand, WithdrawalResult>(
+          new RequestWithdrawalCommand(userId, amount, { actor: { kind: 'user', id: userId }, correlationId: 't' }),
+        );
+        await commands.execute(new ApproveWithdrawalCommand(requested.withdrawal.id, adminContext));
+        ids.push(requested.withdrawal.id);
+      }
+      const context = { actor: { kind: 'job', id: 'monthly-withdrawals' }, correlationId: 'concurrent' };
+      const runs = await Promise.all([
+        worker.get(PayoutRunService).run(PAYOUT_DATE, context),
+        other.get(PayoutRunService).run(PAYOUT_DATE, context),
+      ]);
+      // the forged-job test approved one more: three withdrawals, in one file issued by one of the runs
+      const issuedFiles = runs.flatMap((run) => run.files);
+      expect(issuedFiles).toHaveLength(1);
+      expect(issuedFiles[0].withdrawalCount).toBe(3);
+      const fileId = issuedFiles[0].id;
+      const [counts] = await sql.query<{ events: number; documents: number; paid: number }>(
+        `select (select count(*)::int from ledger_events where stream_id = $1) as events,
+                (select count(*)::int from payout_file_documents where payout_file_id = $2) as documents,
+                (select count(*)::int from ledger_events where type = 'WithdrawalPaidOut'
+                   and (payload->>'withdrawalId')::bigint = any($3::bigint[])) as paid`,
+        [`payout-file-${fileId}`, fileId, [...ids, pendingId]],
+      );
+      expect(counts).toEqual({ events: 1, documents: 2, paid: 3 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('exposes job counts and durations to Prometheus', async () => {

@@ -10,6 +10,7 @@ import {
   PayoutRunService,
   RequestWithdrawalCommand,
   SQL,
+  type CommandContext,
 } from '@savings/application';
 import type { Sql } from '@savings/database';
 import type { PayoutFileIssuedData } from '@savings/domain';
@@ -307,7 +308,10 @@ describe('monthly payouts through the queue', () => {
         await commands.execute(new ApproveWithdrawalCommand(requested.withdrawal.id, adminContext));
         ids.push(requested.withdrawal.id);
       }
-      const context = { actor: { kind: 'job', id: 'monthly-withdrawals' }, correlationId: 'concurrent' };
+      const context: CommandContext = {
+        actor: { kind: 'job', id: 'monthly-withdrawals' },
+        correlationId: 'concurrent',
+      };
       const runs = await Promise.all([
         worker.get(PayoutRunService).run(PAYOUT_DATE, context),
         other.get(PayoutRunService).run(PAYOUT_DATE, context),

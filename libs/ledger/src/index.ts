@@ -14,3 +14,4 @@ export * from './verify';
 export * from './log-export';
 export * from './offline-verify';
 export * from './hash-check';
+export * from './payout-files-check';

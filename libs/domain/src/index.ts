@@ -9,3 +9,5 @@ export * from './account/limits';
 export * from './account/postings';
 export * from './account/account';
 export * from './interest/accrual-instant';
+export * from './approval/approval-events';
+export * from './approval/approval';

@@ -2,6 +2,7 @@ import {
   ACCOUNT_EVENT_TYPES,
   evolve,
   initialAccountState,
+  isAccountEvent,
   upcastEvent,
   type AccountEventType,
   type AccountState,
@@ -250,7 +251,10 @@ export async function replayInto(
         folded = { userId, state: initialAccountState, version: 0, lastSeq: row.seq };
         streams.set(row.streamId, folded);
       }
-      if (folded.userId !== null) folded.state = evolve(folded.state, event);
+      if (folded.userId !== null) {
+        if (!isAccountEvent(event)) throw new Error(`${event.type} in account stream ${row.streamId}`);
+        folded.state = evolve(folded.state, event);
+      }
       folded.version += 1;
       folded.lastSeq = row.seq;
       batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId ?? '', occurredAt: row.occurredAt, event }));
@@ -347,7 +351,7 @@ export async function rebuildReadModels(
   const t = READ_MODEL_TABLES;
   return sql.transaction(async (tx) => {
     await tx.query(
-      `truncate ${t.accounts}, ${t.streams}, ${t.depositRequests}, ${t.withdrawals}, ${t.deposits}, ${t.adminTransactions}, ${t.interestPayments}`,
+      `truncate ${t.accounts}, ${t.streams}, ${t.depositRequests}, ${t.withdrawals}, ${t.deposits}, ${t.adminTransactions}, ${t.interestPayments}, ${t.approvals}`,
     );
     // The rows come from the log of existing users: skip the per-row foreign-key triggers for this
     // bulk load when the role may (superuser); otherwise they are simply checked.
@@ -366,6 +370,7 @@ export async function rebuildReadModels(
       t.deposits,
       t.adminTransactions,
       t.interestPayments,
+      t.approvals,
     ];
     const indexes = await tx.query<{ name: string; definition: string }>(
       `select quote_ident(i.indexname) as name, i.indexdef as definition

@@ -255,6 +255,12 @@ const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; ke
     key: 'id',
     keyIsSeq: true,
   },
+  approvals: {
+    columns:
+      'id, kind, status, user_id, amount_cents, deposit_request_id, withdrawal_id, note, requested_by, requested_at, decided_by, decided_at, reason',
+    key: 'id',
+    keyIsSeq: false,
+  },
 };
 
 async function checkReplay(sql: Sql): Promise<VerifyCheck[]> {
@@ -309,6 +315,7 @@ async function checkReplay(sql: Sql): Promise<VerifyCheck[]> {
         'deposits',
         'adminTransactions',
         'interestPayments',
+        'approvals',
       ] as const) {
         const diff = await firstDifference(connection, name, '');
         if (diff) {
@@ -323,7 +330,7 @@ async function checkReplay(sql: Sql): Promise<VerifyCheck[]> {
               'replay equals read models',
               replayed.events,
               null,
-              `replaying ${replayed.events} events reproduces stream heads, deposit requests, withdrawals, deposits, admin transactions and interest payments`,
+              `replaying ${replayed.events} events reproduces stream heads, deposit requests, withdrawals, deposits, admin transactions, interest payments and approvals`,
             ),
       );
       return results;

@@ -29,6 +29,8 @@ export async function startMoneyContext(options: { keepDatabase?: boolean } = {}
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testRedisPrefix(),
+    // these tests drive single admin moves; four eyes has its own tests (approvals.e2e-spec)
+    FOUR_EYES_THRESHOLD: 'off',
   });
   // the money handlers need only SQL and the configuration; no entities, so no metadata discovery
   // (MikroORM's global metadata storage breaks when a second test file in one worker discovers entities)
@@ -76,8 +78,9 @@ export async function startMoneyContext(options: { keepDatabase?: boolean } = {}
   };
 }
 
+/** An admin who is none of the test customers (an admin never moves money on their own account). */
 export const adminContext = (overrides: Partial<CommandContext> = {}): CommandContext => ({
-  actor: { kind: 'admin', id: 1 },
+  actor: { kind: 'admin', id: 2_000_000_000 },
   correlationId: 'test',
   ...overrides,
 });

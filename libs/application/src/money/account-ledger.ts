@@ -106,11 +106,15 @@ export interface AccountCommandSpec<R> {
   respond(outcome: CommandOutcome): R;
 }
 
-/** Four eyes for one admin move: the threshold, and the approval it becomes if it reaches it. */
-export interface FourEyesClaim {
+/** Four eyes for one admin move: the threshold, and who asks. */
+export interface FourEyesPolicy {
   threshold: Cents;
-  approvalId: number;
   makerId: number;
+}
+
+/** ... and the approval it becomes if it reaches the threshold (from the group's loader). */
+export interface FourEyesClaim extends FourEyesPolicy {
+  approvalId: number;
   makerName: string;
 }
 
@@ -144,26 +148,18 @@ export class AccountLedger implements OnApplicationShutdown {
 
   /**
    * An admin money move (spec.move): made, or, at or above FOUR_EYES_THRESHOLD, turned into a pending
-   * approval (202) that another admin decides. The approval's id and the maker's name are read first,
-   * so the group can answer with the whole approval (and store it for an Idempotency-Key repeat).
+   * approval (202) that another admin decides. The group's loader hands out the approval's id and the
+   * maker's name with the account, so the group can answer with the whole approval (and store it for
+   * an Idempotency-Key repeat) without a round trip of its own.
    */
-  async executeMove<R>(spec: AccountCommandSpec<R>): Promise<R | ApprovalPendingResult> {
+  executeMove<R>(spec: AccountCommandSpec<R>): Promise<R | ApprovalPendingResult> {
     const { actor } = spec.context;
     const threshold = this.fourEyesThreshold;
     if (actor.kind !== 'admin' || threshold === null) return this.run(spec, null);
-    const [row] = await this.sql.query<{ id: string; name: string | null }>(
-      `select nextval('approval_id_seq')::text as id, (select name from users where id = $1) as name`,
-      [actor.id],
-    );
-    return this.run<R | ApprovalPendingResult>(spec, {
-      threshold,
-      approvalId: Number(row.id),
-      makerId: Number(actor.id),
-      makerName: row.name ?? '',
-    });
+    return this.run<R | ApprovalPendingResult>(spec, { threshold, makerId: Number(actor.id) });
   }
 
-  private async run<R>(spec: AccountCommandSpec<R>, fourEyes: FourEyesClaim | null): Promise<R> {
+  private async run<R>(spec: AccountCommandSpec<R>, fourEyes: FourEyesPolicy | null): Promise<R> {
     const key = spec.context.idempotencyKey ?? null;
     const scope = `${spec.context.actor.kind}:${spec.context.actor.id}:${spec.name}`;
     const requestHash =

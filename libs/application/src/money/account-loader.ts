@@ -28,6 +28,8 @@ export interface LoadedTarget {
   request: TargetedRequest | null;
   approval: LoadedApproval | null;
   pendingApprovals: LoadedApproval[];
+  /** for an admin move under four eyes: the id the approval would take, and the maker's name */
+  newApproval: { id: number; makerName: string } | null;
 }
 
 interface ApprovalJson {
@@ -61,6 +63,8 @@ type TargetRow = Omit<AccountRowRecord, 'user_id'> & {
   r_kind: 'u' | 'w' | 'd';
   approval: ApprovalJson | null;
   pending_approvals: ApprovalJson[] | null;
+  new_approval_id: string | null;
+  maker_name: string | null;
 };
 
 /**
@@ -68,7 +72,12 @@ type TargetRow = Omit<AccountRowRecord, 'user_id'> & {
  * request) with its account's holder, projection row and the targeted request. A target that does not
  * exist resolves to its DomainError (404). A user without an account row yet gets one (version 0).
  */
-export async function loadTargets(sql: Sql, targets: AccountTarget[]): Promise<(LoadedTarget | DomainError)[]> {
+export async function loadTargets(
+  sql: Sql,
+  targets: AccountTarget[],
+  /** per target, the admin whose move may become an approval (four eyes on), else null */
+  makers: (number | null)[] = targets.map(() => null),
+): Promise<(LoadedTarget | DomainError)[]> {
   for (let pass = 0; pass < 2; pass += 1) {
     const rows = await sql.query<TargetRow>(TARGETS_STATEMENT, [
       targets.map(kindOf),
@@ -81,6 +90,7 @@ export async function loadTargets(sql: Sql, targets: AccountTarget[]): Promise<(
               ? target.depositRequestId
               : target.approvalId,
       ),
+      makers,
     ]);
     const missingAccounts = rows.filter((row) => row.user_id === null).map((row) => Number(row.uid));
     if (missingAccounts.length > 0 && pass === 0) {
@@ -128,6 +138,8 @@ function loadedOf(row: TargetRow): LoadedTarget {
     kind: REQUEST_KINDS[row.r_kind],
     approval: row.approval ? approvalOf(row.approval) : null,
     pendingApprovals: (row.pending_approvals ?? []).map(approvalOf),
+    newApproval:
+      row.new_approval_id === null ? null : { id: Number(row.new_approval_id), makerName: row.maker_name ?? '' },
     holder: {
       id: Number(row.uid),
       name: row.name,
@@ -166,7 +178,9 @@ const approvalJson = (p: string, s: string) => `json_build_object(
 
 /**
  * Targets as (kind, id) pairs numbered from 1; a withdrawal or deposit request names its user, an
- * approval its user and the request it decides. The pending approvals of the request come along.
+ * approval its user and the request it decides. The pending approvals of the request come along, and
+ * for an admin move under four eyes the id its approval would take and the maker's name (no extra
+ * round trip for the move that needs no approval).
  */
 const TARGETS_STATEMENT = `
   select t.n::int4 as n, u.id::text as uid, u.name, u.reference_code, u.beneficiary_name, u.iban, ${ACCOUNT_COLUMNS},
@@ -177,8 +191,12 @@ const TARGETS_STATEMENT = `
          ${isoUtcSql('w.completed_at')} as r_completed_at,
          case when w.id is not null then 'w' when d.id is not null then 'd' else 'u' end as r_kind,
          case when ap.id is not null then ${approvalJson('ap', 'aps')} end as approval,
-         pa.pending as pending_approvals
-    from unnest($1::text[], $2::int8[]) with ordinality as t(kind, id, n)
+         pa.pending as pending_approvals,
+         -- the id an admin move's approval would take (a sequence: an unused one is a gap, as with requests)
+         case when t.maker is not null then nextval('approval_id_seq')::text end as new_approval_id,
+         mk.name as maker_name
+    from unnest($1::text[], $2::int8[], $3::int8[]) with ordinality as t(kind, id, maker, n)
+    left join users mk on mk.id = t.maker
     left join approvals ap on t.kind = 'a' and ap.id = t.id
     left join ledger_streams aps on aps.stream_id = 'approval-' || ap.id
     left join withdrawals w on w.id = case t.kind when 'w' then t.id when 'a' then ap.withdrawal_id end

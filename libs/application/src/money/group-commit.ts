@@ -16,7 +16,13 @@ import {
 } from '@savings/ledger';
 import { pgErrorCode, type Sql, type SqlQueryable } from '@savings/database';
 import { loadTargets, type LoadedApproval, type LoadedTarget } from './account-loader';
-import { MAX_ATTEMPTS, type AccountCommandSpec, type FourEyesClaim, type LoadedAccount } from './account-ledger';
+import {
+  MAX_ATTEMPTS,
+  type AccountCommandSpec,
+  type FourEyesClaim,
+  type FourEyesPolicy,
+  type LoadedAccount,
+} from './account-ledger';
 import { approvalNotification, notificationsFor } from './admin-notifications';
 import { pendingApprovalResult } from './command-results';
 import { planCommand } from './staff-controls';
@@ -40,8 +46,8 @@ interface Queued {
   spec: AccountCommandSpec<unknown>;
   metadata: EventMetadata;
   idempotency: IdempotencyClaim | null;
-  /** an admin money move under four eyes: the approval it becomes at or above the threshold */
-  fourEyes: FourEyesClaim | null;
+  /** an admin money move under four eyes: the threshold and the maker */
+  fourEyes: FourEyesPolicy | null;
   attempts: number;
   /** after a group failed as a whole: run this one in a group of its own to find who made it fail */
   alone: boolean;
@@ -116,7 +122,7 @@ export class GroupCommit {
     spec: AccountCommandSpec<unknown>,
     metadata: EventMetadata,
     idempotency: IdempotencyClaim | null,
-    fourEyes: FourEyesClaim | null = null,
+    fourEyes: FourEyesPolicy | null = null,
   ): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({
@@ -168,6 +174,7 @@ export class GroupCommit {
       targets = await loadTargets(
         this.sql,
         group.map((item) => item.spec.target),
+        group.map((item) => item.fourEyes?.makerId ?? null),
       );
     } catch (error) {
       this.failed(group, error);
@@ -205,9 +212,13 @@ export class GroupCommit {
             lastHash: cursor.lastHash,
             approval: targeted?.state ?? null,
           };
+          const fourEyes: FourEyesClaim | null =
+            item.fourEyes && target.newApproval
+              ? { ...item.fourEyes, approvalId: target.newApproval.id, makerName: target.newApproval.makerName }
+              : null;
           let plan: ReturnType<typeof planCommand>;
           try {
-            plan = planCommand(item.spec, account, item.metadata, item.fourEyes);
+            plan = planCommand(item.spec, account, item.metadata, fourEyes);
           } catch (error) {
             answers.push(() => item.reject(error));
             return;
@@ -252,8 +263,8 @@ export class GroupCommit {
               metadata,
               occurredAt,
               notifications:
-                approvalCursor === null && item.fourEyes
-                  ? [approvalNotification(state, cursor.holder, item.fourEyes.makerName)]
+                approvalCursor === null && fourEyes
+                  ? [approvalNotification(state, cursor.holder, fourEyes.makerName)]
                   : [],
             });
             decision.approvalWrites.push({ streamId: approvalStream, write: writes.length - 1 });
@@ -263,8 +274,8 @@ export class GroupCommit {
           };
           const approvalAfter = appendApproval(targeted, plan.approvalEvents);
           if (approvalAfter) decision.approvalAfter = approvalAfter;
-          if (plan.becamePending && approvalAfter && item.fourEyes) {
-            decision.pendingApproval = { claim: item.fourEyes, state: approvalAfter };
+          if (plan.becamePending && approvalAfter && fourEyes) {
+            decision.pendingApproval = { claim: fourEyes, state: approvalAfter };
           }
           // what the command did to its request voids the other approvals still pending on it
           const voided = plan.voidReason;

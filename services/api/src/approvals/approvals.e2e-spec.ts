@@ -3,6 +3,7 @@ import type request from 'supertest';
 import {
   ConfirmDepositCommand,
   EditDepositRequestCommand,
+  ReplayLedgerCommand,
   RequestDepositCommand,
   RequestWithdrawalCommand,
   SQL,
@@ -319,12 +320,50 @@ describe('staff controls: separation of duties and four eyes', () => {
       expect(count.n).toBe('1');
     });
 
+    it('checks the balance ceiling again when approving (409), and lets the maker withdraw a request', async () => {
+      const userId = await funded('Cel Ceiling', '999999990000.00');
+      const approval = await requestCredit(userId, '10000.00');
+      // another credit fills the account to its ceiling before the approval
+      await commands.execute(
+        new ConfirmDepositCommand(userId, '0.01', null, { actor: { kind: 'system', id: 'test' }, correlationId: 'c' }),
+      );
+      await expectRefusedUnchanged(
+        () => checker.agent.post(`/api/admin/approvals/${approval.id}/approve`),
+        409,
+        Messages.balanceCeiling,
+      );
+      // asked above the ceiling: refused when asked (400), no approval
+      await expectRefusedUnchanged(
+        () => maker.agent.patch(`/api/admin/users/${userId}/balance`).send({ amount: '20000.00', operation: 'add' }),
+        400,
+        Messages.balanceCeiling,
+      );
+      const withdrawn = await maker.agent
+        .post(`/api/admin/approvals/${approval.id}/reject`)
+        .send({ reason: 'Asked by mistake' })
+        .expect(200);
+      expect(withdrawn.body.approval).toMatchObject({ status: 'rejected', decidedBy: maker.id });
+    });
+
     it('shows approvals to auditors read-only', async () => {
       const auditor = await signedIn(app, 'auditor', 'Aude Auditor');
       const list = await auditor.agent.get('/api/admin/approvals?status=pending').expect(200);
       expect((list.body.approvals as ApprovalItem[]).every((a) => a.status === 'pending')).toBe(true);
       const [pending] = list.body.approvals as ApprovalItem[];
       await auditor.agent.post(`/api/admin/approvals/${pending.id}/approve`).expect(403);
+    });
+
+    it('rebuilds every approval from the log on replay', async () => {
+      const table = () =>
+        sql.query<Record<string, string | null>>(
+          `select id::text, kind, status, user_id::text, amount_cents::text, deposit_request_id::text, withdrawal_id::text,
+                  note, requested_by::text, requested_at::text, decided_by::text, decided_at::text, reason
+             from approvals order by id`,
+        );
+      const before = await table();
+      expect(new Set(before.map((row) => row.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'void']));
+      await commands.execute(new ReplayLedgerCommand());
+      expect(await table()).toEqual(before);
     });
   });
 });

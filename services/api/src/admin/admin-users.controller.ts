@@ -30,7 +30,10 @@ import { IdParamPipe } from '../http/id-param.pipe';
 export const MOVE_ACCEPTED_DOC = {
   description: 'At or above FOUR_EYES_THRESHOLD nothing moves yet: {approval} pending until another admin approves it',
 } as const;
-export const OWN_ACCOUNT_DOC = { description: 'You cannot act on your own account' } as const;
+export const OWN_ACCOUNT_DOC = {
+  description:
+    'Not an admin (Admin access required), or the customer is the acting admin (You cannot act on your own account)',
+} as const;
 
 /** 202 for a move that now waits for a second admin; the move's own answer otherwise. */
 export function answerMove<R>(res: Response, result: R | ApprovalPendingResult): R | ApprovalPendingResult {

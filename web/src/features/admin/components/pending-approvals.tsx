@@ -112,7 +112,8 @@ export function PendingApprovals() {
           decide.mutate(
             { id: approval.id },
             {
-              onSuccess: () => toastSuccess('Approved', `${formatUsd(approval.amount)} for ${approval.userName}`),
+              onSuccess: () =>
+                toastSuccess('Money Move Approved', `${formatUsd(approval.amount)} for ${approval.userName}`),
               onError: (error) => toastError('Error approving', failureText(error)),
               onSettled: () => setApproving(null),
             },
@@ -138,7 +139,8 @@ export function PendingApprovals() {
                 decide.mutate(
                   { id: approval.id, reject: { reason: reason.trim() } },
                   {
-                    onSuccess: () => toastSuccess('Rejected', `${formatUsd(approval.amount)} for ${approval.userName}`),
+                    onSuccess: () =>
+                      toastSuccess('Money Move Rejected', `${formatUsd(approval.amount)} for ${approval.userName}`),
                     onError: (error) => toastError('Error rejecting', failureText(error)),
                     onSettled: () => setRejecting(null),
                   },

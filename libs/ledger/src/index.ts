@@ -13,3 +13,6 @@ export * from './retry';
 export * from './verify';
 export * from './log-export';
 export * from './offline-verify';
+export * from './proof/proof-commit';
+export * from './proof/proof-queries';
+export * from './proof/proof-verify';

@@ -309,6 +309,8 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
           },
         },
       ];
+    case 'ProofRootCommitted':
+      return [];
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled event ${String(unreachable)}`);

@@ -5,6 +5,7 @@ import { blockHash, eventsDigest, sealBlocks } from './blocks';
 import { eventHash, GENESIS_HASH, isoUtcSql, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
 import { replayInto } from './replay';
+import { checkProofRoots } from './proof/proof-verify';
 
 const PAGE = 10_000;
 
@@ -52,6 +53,7 @@ export async function verifyLedger(sql: Sql): Promise<VerifyReport> {
   checks.push(...(await checkLogAndBlocks(sql)));
   checks.push(await checkZeroSum(sql));
   checks.push(...(await checkReplay(sql)));
+  checks.push(await checkProofRoots(sql));
   return { ok: checks.every((c) => c.ok), checks };
 }
 

@@ -7,6 +7,7 @@ import {
   InvestorQueriesModule,
   MoneyModule,
   PlatformModule,
+  ProofModule,
   UsersModule,
 } from '@savings/application';
 import { migrateDatabase } from '@savings/database';
@@ -24,6 +25,7 @@ export class CliApplicationModule {
         MoneyModule,
         InvestorQueriesModule,
         AuditApplicationModule,
+        ProofModule,
       ],
     };
   }

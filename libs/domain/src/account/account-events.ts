@@ -59,7 +59,29 @@ export type AccountEvent =
         carryAfter: number;
         balanceAfterCents: string;
       };
+    }
+  // Platform streams' events (not accounts'): they fold into no account and post nothing.
+  | {
+      /** A proof-of-liabilities root (stream `proof-roots`, api-contract.md section 13). */
+      type: 'ProofRootCommitted';
+      data: ProofRootCommittedData;
     };
+
+/**
+ * The committed root of a Merkle sum tree over the customer balances after every event up to
+ * `throughSeq` (the ledger as it stood at `at`): what `ledger verify` recomputes from the log.
+ */
+export interface ProofRootCommittedData {
+  /** YYYY-MM-DD in APP_TIMEZONE */
+  date: string;
+  /** ISO-8601 UTC */
+  at: string;
+  root: string;
+  /** cents */
+  total: string;
+  leafCount: number;
+  throughSeq: string;
+}
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -75,6 +97,7 @@ export const CURRENT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   WithdrawalPaidOut: 1,
   BalanceAdjusted: 1,
   InterestAccrued: 1,
+  ProofRootCommitted: 1,
 };
 
 export const ACCOUNT_EVENT_TYPES = Object.keys(CURRENT_SCHEMA_VERSION) as AccountEventType[];

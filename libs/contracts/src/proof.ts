@@ -33,3 +33,13 @@ export const webCryptoSha256: AsyncSha256Hex = async (text) => {
 export function checkBalanceProof(proof: unknown): Promise<ProofCheck> {
   return verifyBalanceProof(proof, webCryptoSha256);
 }
+
+/** Cents as decimal text ("123456") in dollars ("$1,234.56"), exactly (no floating point). */
+export function formatCentsUsd(cents: string): string {
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const absolute = negative ? -value : value;
+  const whole = (absolute / 100n).toLocaleString('en-US');
+  const fraction = String(absolute % 100n).padStart(2, '0');
+  return `${negative ? '-' : ''}$${whole}.${fraction}`;
+}

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BalanceProofResponse, ProofRootsResponse } from '@savings/contracts';
 import { ApiError, api } from '../../../lib/api-client';
+import { proofVerdict } from '../utils/proof-verdict';
 import { investorQueryOptions } from './investor-query';
 
 /** GET /api/user/proof (the latest commitment); null while none includes this account. */
@@ -22,7 +23,8 @@ export const balanceProofQuery = queryOptions({
   queryKey: ['user', 'proof'],
   queryFn: async () => {
     const [proof, published] = await Promise.all([getBalanceProof(), getPublishedRoots()]);
-    return { proof, published };
+    // checked as it arrives: what the card shows is the answer as received, verified
+    return { proof, verdict: proof ? await proofVerdict(proof, published) : null };
   },
   ...investorQueryOptions,
 });

@@ -1,50 +1,9 @@
 import { Button, Card, Code, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import {
-  checkBalanceProof,
-  formatCentsUsd,
-  WebRoutes,
-  type BalanceProofResponse,
-  type ProofCheck,
-  type ProofRootsResponse,
-} from '@savings/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { formatCentsUsd, WebRoutes, type BalanceProofResponse } from '@savings/contracts';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { LoadError } from '../../../components/load-error';
 import { useBalanceProof } from '../api/get-balance-proof';
-
-type Verdict = { state: 'checking' } | { state: 'holds' } | { state: 'fails'; reason: string };
-
-/**
- * Checks the proof here, in the browser (Web Crypto), with the same verifier as the offline command:
- * the leaf and the path must lead to the root and the total, and that root must be the one the
- * platform publishes for the date to everyone.
- */
-async function verdictOf(proof: BalanceProofResponse, published: ProofRootsResponse): Promise<Verdict> {
-  const check: ProofCheck = await checkBalanceProof(proof);
-  if (!check.holds) return { state: 'fails', reason: check.reason };
-  const standing = published.roots.find((root) => root.date === proof.date);
-  if (!standing || standing.root !== proof.root || standing.total !== proof.total) {
-    return { state: 'fails', reason: 'The root of this proof is not the one published for its date.' };
-  }
-  return { state: 'holds' };
-}
-
-function useVerdict(proof: BalanceProofResponse | null | undefined, published: ProofRootsResponse | undefined) {
-  const [verdict, setVerdict] = useState<Verdict>({ state: 'checking' });
-  useEffect(() => {
-    if (!proof || !published) return;
-    let current = true;
-    setVerdict({ state: 'checking' });
-    verdictOf(proof, published).then(
-      (result) => current && setVerdict(result),
-      () => current && setVerdict({ state: 'fails', reason: 'This browser could not compute SHA-256.' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [proof, published]);
-  return verdict;
-}
 
 function DownloadProof({ proof }: { proof: BalanceProofResponse }) {
   const href = useMemo(
@@ -65,7 +24,7 @@ function DownloadProof({ proof }: { proof: BalanceProofResponse }) {
 export function ProofCard() {
   const query = useBalanceProof();
   const proof = query.data?.proof;
-  const verdict = useVerdict(proof, query.data?.published);
+  const verdict = query.data?.verdict;
 
   return (
     <Card.Root data-testid="proof-card">
@@ -77,7 +36,7 @@ export function ProofCard() {
         </Card.Description>
       </Card.Header>
       <Card.Body gap="3">
-        {query.isPending && <Text color="fg.muted">Loading your proof...</Text>}
+        {query.isPending && <Text color="fg.muted">Loading and checking your proof...</Text>}
         {query.isError && (
           <LoadError
             message="Unable to load your proof. Please try again."
@@ -91,19 +50,18 @@ export function ProofCard() {
             has activity.
           </Text>
         )}
-        {proof && (
+        {proof && verdict && (
           <Stack gap="3">
             <Text
               role="status"
               aria-live="polite"
               fontWeight="semibold"
               data-testid="proof-verdict"
-              color={verdict.state === 'holds' ? 'green.700' : verdict.state === 'fails' ? 'red.700' : 'fg.muted'}
+              color={verdict.holds ? 'green.700' : 'red.700'}
             >
-              {verdict.state === 'checking' && 'Checking the proof...'}
-              {verdict.state === 'holds' &&
-                `✓ The proof holds: your balance of ${formatCentsUsd(proof.leaf.balanceCents)} on ${proof.date} is counted in the published total of ${formatCentsUsd(proof.total)}.`}
-              {verdict.state === 'fails' && `✗ The proof does not hold: ${verdict.reason}`}
+              {verdict.holds
+                ? `✓ The proof holds: your balance of ${formatCentsUsd(proof.leaf.balanceCents)} on ${proof.date} is counted in the published total of ${formatCentsUsd(proof.total)}.`
+                : `✗ The proof does not hold: ${verdict.reason}`}
             </Text>
             <Text textStyle="sm" color="fg.muted">
               Root <Code wordBreak="break-all">{proof.root}</Code>, {proof.leafCount.toLocaleString('en-US')} account

@@ -1,7 +1,7 @@
 import { MerkleSumTreeBuilder, type ProofRootCommittedData } from '@savings/domain';
 import type { Sql } from '@savings/database';
 import type { VerifyCheck } from '@savings/contracts';
-import { leafNonce, PROOF_STREAM, sha256Hex } from './proof-commit';
+import { leafNonces, PROOF_STREAM, sha256Hex } from './proof-commit';
 
 const PAGE = 50_000;
 
@@ -104,10 +104,12 @@ export async function checkProofRoots(sql: Sql): Promise<VerifyCheck> {
     const row = bySeq.get(event.seq) as CommitmentRow;
     const builder = new MerkleSumTreeBuilder(sha256Hex);
     const users = [...balances.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const user of users) {
-      const balance = balances.get(user) as bigint;
-      if (balance < 0n) return failed(events.length, event.seq, `customer ${user} has a negative balance at the root`);
-      builder.addLeaf(String(user), balance, leafNonce(row.nonce_key, String(user)));
+    const nonces = leafNonces(row.nonce_key, users);
+    for (let i = 0; i < users.length; i += 1) {
+      const balance = balances.get(users[i]) as bigint;
+      if (balance < 0n)
+        return failed(events.length, event.seq, `customer ${users[i]} has a negative balance at the root`);
+      builder.addLeaf(String(users[i]), balance, nonces[i]);
     }
     const tree = builder.leafCount > 0 ? builder.finish() : null;
     if (!tree || tree.root.hash !== event.data.root || String(tree.root.sum) !== event.data.total) {

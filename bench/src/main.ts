@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { httpBenchCommand } from './http';
 import { interestBench } from './interest';
 import { ledgerBench } from './ledger';
+import { proofBench } from './proof';
 import { statementsBench } from './statements';
 import { webBenchCommand } from './web';
 
@@ -18,6 +19,7 @@ const benches: Record<string, (args: string[]) => Promise<unknown>> = {
   },
   web: (args) => webBenchCommand(args),
   statements: () => statementsBench(),
+  proof: (args) => proofBench(args),
 };
 
 async function main([name, ...args]: string[]): Promise<number> {

@@ -12,6 +12,7 @@ export const WebRoutes = {
   audit: '/audit',
   admin: '/admin',
   technicalOverview: '/technical-overview',
+  proofOfLiabilities: '/proof-of-liabilities',
   blog: '/blog',
   retirementCalculator: '/retirement-calculator',
 } as const;

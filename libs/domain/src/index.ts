@@ -12,3 +12,4 @@ export * from './interest/accrual-instant';
 export * from './payouts/payout-file';
 export * from './approval/approval-events';
 export * from './approval/approval';
+export * from './proof/merkle-sum-tree';

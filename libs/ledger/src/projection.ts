@@ -387,6 +387,8 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
           set: { status: 'void', decidedAt: occurredAt, reason: event.data.reason },
         },
       ];
+    case 'ProofRootCommitted':
+      return [];
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled event ${String(unreachable)}`);

@@ -19,6 +19,7 @@ import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 import { StatementsModule } from './statements/statements.module';
 import { PublicDocsApiModule } from './public-docs/technical-overview.controller';
+import { ProofApiModule } from './proof/proof.controller';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -68,6 +69,7 @@ export class AppModule {
         InvestorModule,
         PayoutsModule,
         StatementsModule,
+        ProofApiModule,
         PublicDocsApiModule,
         QueueDashboardModule.forRoot(config),
       ],

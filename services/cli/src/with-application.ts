@@ -8,6 +8,7 @@ import {
   InvestorQueriesModule,
   MoneyModule,
   PlatformModule,
+  ProofModule,
   UsersModule,
 } from '@savings/application';
 import { migrateDatabase } from '@savings/database';
@@ -26,6 +27,7 @@ export class CliApplicationModule {
         MoneyModule,
         InvestorQueriesModule,
         AuditApplicationModule,
+        ProofModule,
       ],
     };
   }

@@ -56,6 +56,10 @@ const SCREENS: { path: string; screen: Screen }[] = [
       () => loadLanguage(calculatorLanguage(new URLSearchParams(window.location.search))),
     ),
   },
+  {
+    path: '/proof-of-liabilities',
+    screen: onDemand(() => import('../features/public/proof-roots-route'), loadQueryClient),
+  },
   { path: '/blog', screen: onDemand(() => import('../features/blog/blog-list-route'), loadQueryClient) },
   { path: '/blog/:slug', screen: onDemand(() => import('../features/blog/blog-post-route'), loadQueryClient) },
   { path: '/dashboard', screen: onDemand(() => import('../features/investor/dashboard-route'), loadQueryClient) },

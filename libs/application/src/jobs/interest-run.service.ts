@@ -8,6 +8,7 @@ import {
   type AccrueInterestBatchResult,
   type CommandContext,
 } from '../money/money.commands';
+import { ProofCommitments } from '../proof/proof-commitments';
 import { APP_CONFIG, SQL } from '../platform/tokens';
 import { addDays, datesBetween } from './job-dates';
 
@@ -79,6 +80,7 @@ export class InterestRunService {
     @Inject(SQL) private readonly sql: Sql,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commandBus: CommandBus,
+    private readonly proofs: ProofCommitments,
   ) {}
 
   /**
@@ -188,6 +190,8 @@ export class InterestRunService {
     );
     const summary = await this.getRun(date);
     if (!summary) throw new DomainError('JOBS.RUN_NOT_FOUND', 'not_found', `No interest run for ${date}.`);
+    // every close of a completed date (a retry, a rerun) makes sure the day's proof was committed
+    if (summary.status === 'completed') await this.proofs.commitAfterInterest(date);
     return summary;
   }
 

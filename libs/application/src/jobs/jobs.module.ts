@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GetPayoutFileContentHandler, ListPayoutFilesHandler } from '../payouts/payout-files.queries';
 import { PayoutRunService } from '../payouts/payout-run.service';
+import { ProofModule } from '../proof/proof.module';
 import { InterestRunService } from './interest-run.service';
 
 /**
@@ -8,6 +9,7 @@ import { InterestRunService } from './interest-run.service';
  * and the benchmark. Needs CqrsModule.forRoot() and the ledger's money handlers in the application.
  */
 @Module({
+  imports: [ProofModule],
   providers: [InterestRunService, PayoutRunService, ListPayoutFilesHandler, GetPayoutFileContentHandler],
   exports: [InterestRunService, PayoutRunService],
 })

@@ -64,7 +64,29 @@ export type AccountEvent =
       };
     }
   /** Not an account's: the one event of a `payout-file-<id>` stream (a bank file, its items and hashes). */
-  | { type: 'PayoutFileIssued'; data: PayoutFileIssuedData };
+  | { type: 'PayoutFileIssued'; data: PayoutFileIssuedData }
+  // Platform streams' events (not accounts'): they fold into no account and post nothing.
+  | {
+      /** A proof-of-liabilities root (stream `proof-roots`, api-contract.md section 13). */
+      type: 'ProofRootCommitted';
+      data: ProofRootCommittedData;
+    };
+
+/**
+ * The committed root of a Merkle sum tree over the customer balances after every event up to
+ * `throughSeq` (the ledger as it stood at `at`): what `ledger verify` recomputes from the log.
+ */
+export interface ProofRootCommittedData {
+  /** YYYY-MM-DD in APP_TIMEZONE */
+  date: string;
+  /** ISO-8601 UTC */
+  at: string;
+  root: string;
+  /** cents */
+  total: string;
+  leafCount: number;
+  throughSeq: string;
+}
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -85,6 +107,7 @@ const ACCOUNT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   BalanceAdjusted: 1,
   InterestAccrued: 1,
   PayoutFileIssued: 1,
+  ProofRootCommitted: 1,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<LedgerEventType, number> = {

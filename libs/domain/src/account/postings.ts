@@ -31,6 +31,7 @@ export function postingsOf(userId: number | string, event: LedgerEvent): Posting
     case 'ApprovalGranted':
     case 'ApprovalRejected':
     case 'ApprovalVoided':
+    case 'ProofRootCommitted':
       return [];
     case 'DepositConfirmed':
       return pair(ChartOfAccounts.cash, customer, BigInt(event.data.amountCents));

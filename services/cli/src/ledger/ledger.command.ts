@@ -15,9 +15,11 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { parseArgs, UsageError, type CliCommand } from '../command';
 import { withApplication } from '../with-application';
+import { commitProof, PROOF_USAGE, verifyProofFile } from './proof.command';
 
 const USAGE =
-  'Usage: npm run ledger -- verify [--file LOG.jsonl] | export --file LOG.jsonl | replay | balance --user ID [--as-of ISO-DATE]';
+  'Usage: npm run ledger -- verify [--file LOG.jsonl] | export --file LOG.jsonl | replay | balance --user ID [--as-of ISO-DATE] | ' +
+  PROOF_USAGE.replace('npm run ledger -- ', '');
 
 export interface LedgerCommandDeps {
   log(line: string): void;
@@ -102,6 +104,12 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
             );
             return 0;
           });
+        }
+        case 'proof': {
+          const file = flags.get('file');
+          if (positional[1] === 'verify' && typeof file === 'string') return verifyProofFile(file, deps.log);
+          if (positional[1] !== 'commit') throw new UsageError(`Usage: ${PROOF_USAGE}`);
+          return withApplication(config, (app) => commitProof(app, flags.get('at'), deps.log));
         }
         default:
           throw new UsageError(USAGE);

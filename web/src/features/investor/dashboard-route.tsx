@@ -12,6 +12,7 @@ import { BalanceCards } from './components/balance-cards';
 import { DepositInstructions, ReferenceCodeCard } from './components/deposit-instructions';
 import { DepositRequestCard } from './components/deposit-request-card';
 import { InterestCountdown } from './components/interest-countdown';
+import { ProofCard } from './components/proof-card';
 
 // the chart library loads with the chart, once the dashboard's own data is on screen
 const HistoryChart = lazy(() =>
@@ -70,6 +71,7 @@ export function DashboardScreen() {
           <DepositRequestCard />
           <DepositInstructions referenceCode={user.referenceCode} />
         </Grid>
+        <ProofCard />
         <HStack gap="3" wrap="wrap">
           <Button asChild variant="outline">
             <Link to="/interest-history">View Full History</Link>

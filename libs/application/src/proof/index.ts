@@ -1,0 +1,4 @@
+export * from './proof.commands';
+export * from './proof-commitments';
+export * from './proof.handlers';
+export * from './proof.module';

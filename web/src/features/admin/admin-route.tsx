@@ -10,6 +10,7 @@ import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
 import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
 import { PendingDepositRequests } from './components/pending-deposit-requests';
+import { PayoutFiles } from './components/payout-files';
 import { PendingWithdrawals } from './components/pending-withdrawals';
 import { SummaryCards } from './components/summary-cards';
 import { TransactionsTable } from './components/transactions-table';
@@ -91,6 +92,7 @@ function AdminDashboard() {
           <PlatformCharts />
         </Suspense>
         <TransactionsTable />
+        <PayoutFiles />
         <BlogManager />
       </Stack>
     </Container>

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/session';
 import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
 import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
+import { PendingApprovals } from './components/pending-approvals';
 import { PendingDepositRequests } from './components/pending-deposit-requests';
 import { PayoutFiles } from './components/payout-files';
 import { PendingWithdrawals } from './components/pending-withdrawals';
@@ -76,6 +77,7 @@ function AdminDashboard() {
           </HStack>
         </HStack>
         <SummaryCards data={users.data} />
+        <PendingApprovals />
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
           <PendingWithdrawals />
           <PendingDepositRequests />

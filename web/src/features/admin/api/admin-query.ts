@@ -20,6 +20,7 @@ export const adminKeys = {
   daily: ['admin', 'daily'] as const,
   blogPosts: ['admin', 'blog-posts'] as const,
   payoutFiles: ['admin', 'payout-files'] as const,
+  approvals: ['admin', 'approvals'] as const,
 };
 
 type AdminKey = (typeof adminKeys)[keyof typeof adminKeys];

@@ -271,7 +271,11 @@ async function startWorker(
       cwd: repoRoot,
       env: {
         ...process.env,
-        NODE_ENV: 'production',
+        // a worker refuses jobs for a date whose time has not come (api-contract.md section 10): this
+        // one judges the bench's 2030 date as due (JOBS_CLOCK_AT, which only NODE_ENV=test accepts;
+        // in the worker NODE_ENV changes nothing else but the default log level, set below)
+        NODE_ENV: 'test',
+        JOBS_CLOCK_AT: `${JOB_DATE}T12:00:00Z`,
         SESSION_SECRET: 'bench-only-secret-never-used-for-sessions-0123456789',
         DATABASE_URL: databaseUrl,
         REDIS_URL: config.redisUrl,

@@ -22,7 +22,8 @@ export interface AppConfig {
   payoutDir: string | null;
   /**
    * JOBS_CLOCK_AT (tests only, refused otherwise): the instant job processors take as now when they
-   * judge a payload's date, so a test can run the jobs of a future date through the queue.
+   * judge a payload's date, so a test can run the jobs of a future date through the queue. Only the
+   * judging: which dates are due by themselves (scheduled ticks, catching up) still follows the clock.
    */
   jobsClockAt: Date | null;
   logLevel: string;

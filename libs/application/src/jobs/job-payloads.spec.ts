@@ -4,6 +4,7 @@ import {
   parseInterestBatchJob,
   parseInterestDateJob,
   parseMonthlyWithdrawalsJob,
+  scheduledPayoutDate,
 } from './job-payloads';
 
 const config = loadConfig({ NODE_ENV: 'test', APP_TIMEZONE: 'Europe/Rome' });
@@ -23,7 +24,8 @@ describe('job payloads are untrusted', () => {
       date: '2026-11-20',
       until: '2026-11-23',
     });
-    expect(parseMonthlyWithdrawalsJob({}, config, now)).toEqual({ date: '2026-11-01' });
+    expect(parseMonthlyWithdrawalsJob({}, config, now)).toEqual({});
+    expect(scheduledPayoutDate(config, now)).toBe('2026-11-01');
     expect(parseMonthlyWithdrawalsJob({ date: '2026-10-01' }, config, now)).toEqual({ date: '2026-10-01' });
   });
 

@@ -17,7 +17,10 @@ import type {
  * the use case that runs it.
  */
 
-/** The instant the jobs take as now: the clock, or JOBS_CLOCK_AT in tests (refused elsewhere at boot). */
+/**
+ * The instant a job's payload is judged against: the clock, or JOBS_CLOCK_AT in tests (refused
+ * elsewhere at boot). Only for judging payloads: what falls due by itself follows the clock.
+ */
 export function jobsNow(config: AppConfig): Date {
   return config.jobsClockAt ?? new Date();
 }
@@ -83,22 +86,24 @@ export function parseInterestDateJob(data: unknown, config: AppConfig, now: Date
 
 /**
  * A payout date is the 1st of a month whose payout time (MONTHLY_PAYOUT_TIME) has come: a job dated
- * any other day would pay a month's withdrawals early. No date: the latest such 1st.
+ * any other day would pay a month's withdrawals early. No date (the schedule's job): the latest such
+ * 1st by the clock (scheduledPayoutDate), never "today".
  */
-export function parseMonthlyWithdrawalsJob(
-  data: unknown,
-  config: AppConfig,
-  now: Date,
-): Required<MonthlyWithdrawalsJobData> {
+export function parseMonthlyWithdrawalsJob(data: unknown, config: AppConfig, now: Date): MonthlyWithdrawalsJobData {
   const job = 'monthly-withdrawals';
   const raw = fields(data, job, ['date']);
-  const latest = latestPayoutDate(now, config.appTimezone, config.monthlyPayoutTime);
-  if (raw.date === undefined) return { date: latest };
+  if (raw.date === undefined) return {};
   const payoutDate = date(raw.date, job, 'date');
   if (!payoutDate.endsWith('-01'))
     refuse(`This monthly-withdrawals job for ${payoutDate} is refused: payouts run on the 1st.`);
+  const latest = latestPayoutDate(now, config.appTimezone, config.monthlyPayoutTime);
   if (payoutDate > latest) {
     refuse(`This monthly-withdrawals job for ${payoutDate} is refused: the latest payout due is ${latest}.`);
   }
   return { date: payoutDate };
+}
+
+/** The payout a job without a date runs: the latest 1st whose payout time has passed. */
+export function scheduledPayoutDate(config: AppConfig, now: Date = new Date()): string {
+  return latestPayoutDate(now, config.appTimezone, config.monthlyPayoutTime);
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Req, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   GetPayoutFileContentQuery,
@@ -13,7 +13,18 @@ import { AdminOnly } from '../auth/auth.decorators';
 import { IdParamPipe } from '../http/id-param.pipe';
 import { PayoutFileListDto } from './payout-file.dto';
 
-/** Bank payout files written by the monthly job: admins list and download them. */
+const downloadResponse = (what: string) => ({
+  description: `The ${what} bytes exactly as stored when the monthly job issued the file (an attachment)`,
+  headers: {
+    ETag: {
+      description: 'SHA-256 of the bytes, as the PayoutFileIssued ledger event records it: "sha256-<64 hex>"',
+      schema: { type: 'string' },
+    },
+  },
+});
+const notModified = { status: 304, description: 'If-None-Match named the ETag: the client holds these bytes' };
+
+/** Bank payout files issued by the monthly job (stored in PostgreSQL): admins list and download them. */
 @ApiTags('admin payouts')
 @Controller('admin/payouts')
 @AdminOnly()
@@ -34,6 +45,8 @@ export class PayoutsController {
     summary: 'The CSV of a payout file (beneficiary, iban, bic, amount, reference, end_to_end_id), as stored',
   })
   @ApiProduces('text/csv')
+  @ApiOkResponse(downloadResponse('CSV'))
+  @ApiResponse(notModified)
   @ApiNotFoundResponse({ description: 'Unknown id' })
   csv(
     @Param('id', IdParamPipe) id: number,
@@ -46,6 +59,8 @@ export class PayoutsController {
   @Get(':id/xml')
   @ApiOperation({ summary: 'The ISO 20022 pain.001.001.03 credit transfer file of a payout, as stored' })
   @ApiProduces('application/xml')
+  @ApiOkResponse(downloadResponse('pain.001 XML'))
+  @ApiResponse(notModified)
   @ApiNotFoundResponse({ description: 'Unknown id' })
   xml(
     @Param('id', IdParamPipe) id: number,

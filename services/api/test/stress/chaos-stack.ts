@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
@@ -66,6 +66,18 @@ export function redisPing(): boolean {
   return result.stdout.trim() === 'PONG';
 }
 
+/** The process id of the redis-server answering on the suite's port, or null. */
+export function redisProcessId(): string | null {
+  const result = spawnSync('redis-cli', ['-p', String(CHAOS_REDIS_PORT), 'info', 'server'], { encoding: 'utf8' });
+  return /^process_id:(\d+)/m.exec(result.stdout ?? '')?.[1] ?? null;
+}
+
+/**
+ * Where the suite notes the redis-server it started (its process id), so the global teardown shuts
+ * down that one only: a server it found running is somebody else's and is left alone.
+ */
+export const CHAOS_REDIS_MARKER = join(tmpdir(), `savings-chaos-redis-${CHAOS_REDIS_PORT}.pid`);
+
 /** Starts the suite's own redis-server (no persistence: a restart loses every key, like a lost node). */
 export async function startRedis(): Promise<void> {
   if (redisPing()) return;
@@ -80,6 +92,8 @@ export async function startRedis(): Promise<void> {
     'yes',
   ]);
   await waitFor(async () => redisPing(), `redis-server on port ${CHAOS_REDIS_PORT}`, 10_000);
+  const pid = redisProcessId();
+  if (pid) writeFileSync(CHAOS_REDIS_MARKER, pid);
 }
 
 /** Stops the suite's own redis-server (by its port: the shared 6379 is never touched). */
@@ -110,7 +124,7 @@ export class ChaosStack {
       QUEUE_PREFIX: this.options.queuePrefix,
       PUBLIC_ORIGIN: this.options.apiPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
       PAYOUT_DIR: this.payoutDir,
-      // the suites accrue tomorrow and the day after through the queue: the jobs take a week ahead as now
+      // the suites accrue tomorrow and the day after through the queue: jobs judge their dates a week ahead
       JOBS_CLOCK_AT: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       // sign-ins give each client its own address with X-Forwarded-For, as a proxy on this host would
       TRUST_PROXY: 'loopback',

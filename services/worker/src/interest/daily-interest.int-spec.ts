@@ -1,7 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { APP_CONFIG, InterestRunService, JobNames, SQL } from '@savings/application';
-import type { AppConfig } from '@savings/config';
+import { InterestRunService, JobNames, SQL } from '@savings/application';
 import type { Sql } from '@savings/database';
 import { resetDatabase } from '@savings/testing';
 import {
@@ -28,8 +27,8 @@ describe('daily interest through the queue: exactly once per account and date', 
 
   beforeAll(async () => {
     await resetDatabase();
-    // the jobs take 2027-01-04 noon as now (D is due, nothing after it); the catch-up test moves it on
-    const config = workerTestConfig({ JOBS_CLOCK_AT: '2027-01-04T12:00:00Z' });
+    // the jobs judge payloads as if it were 2027-01-07 noon: every date of this file is due, none after it
+    const config = workerTestConfig({ JOBS_CLOCK_AT: '2027-01-07T12:00:00Z' });
     workerA = await startWorker(config, { batchSize: BATCH });
     workerB = await startWorker(config, { batchSize: BATCH });
     await obliterateQueues(workerA);
@@ -126,9 +125,6 @@ describe('daily interest through the queue: exactly once per account and date', 
 
   it('catches up three missed days in order, each date once, through chained flows', async () => {
     const until = '2027-01-07';
-    // three days later (the workers' clock: their configuration's JOBS_CLOCK_AT)
-    for (const worker of [workerA, workerB])
-      worker.get<AppConfig>(APP_CONFIG).jobsClockAt = new Date('2027-01-07T12:00:00Z');
     await queue.add(JobNames.dailyInterest, { until });
     await waitFor(() => runCompleted(until), `interest run ${until}`);
     await waitFor(queueIdle, 'the interest queue to drain');

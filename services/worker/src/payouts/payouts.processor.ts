@@ -14,6 +14,7 @@ import {
   PayoutRunService,
   jobsNow,
   parseMonthlyWithdrawalsJob,
+  scheduledPayoutDate,
 } from '@savings/application';
 import { DomainError } from '@savings/domain';
 import { JobMetrics } from '../metrics/job-metrics';
@@ -41,7 +42,8 @@ export class PayoutsProcessor implements OnApplicationBootstrap, BeforeApplicati
     if (job.name !== JobNames.monthlyWithdrawals) {
       throw new DomainError('JOBS.UNKNOWN_JOB', 'invalid', `The ${PAYOUTS_QUEUE} queue runs no such job.`);
     }
-    const { date } = parseMonthlyWithdrawalsJob(job.data, this.config, jobsNow(this.config));
+    const date =
+      parseMonthlyWithdrawalsJob(job.data, this.config, jobsNow(this.config)).date ?? scheduledPayoutDate(this.config);
     return this.metrics.track(PAYOUTS_QUEUE, job.name, async () => {
       const result = await this.payouts.run(
         date,

@@ -234,6 +234,7 @@ function setup(overrides: Parameters<typeof mockApi>[0] = {}) {
       },
     },
     'GET /api/admin/blog/posts': { body: [] },
+    'GET /api/admin/payouts': { body: { payoutFiles: [] } },
     ...overrides,
   });
   renderRoute(<AdminScreen />, '/admin');
@@ -352,6 +353,7 @@ describe('admin dashboard', () => {
         'GET /api/admin/charts/daily': { body: { days: [] } },
         'GET /api/admin/notifications': { body: { unread: 0, notifications: [] } },
         'GET /api/admin/blog/posts': { body: [] },
+        'GET /api/admin/payouts': { body: { payoutFiles: [] } },
       });
       renderRoute(<AdminScreen />, '/admin');
       await screen.findByRole('heading', { name: 'Admin Dashboard' });

@@ -11,6 +11,7 @@ import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
 import { PendingApprovals } from './components/pending-approvals';
 import { PendingDepositRequests } from './components/pending-deposit-requests';
+import { PayoutFiles } from './components/payout-files';
 import { PendingWithdrawals } from './components/pending-withdrawals';
 import { SummaryCards } from './components/summary-cards';
 import { TransactionsTable } from './components/transactions-table';
@@ -93,6 +94,7 @@ function AdminDashboard() {
           <PlatformCharts />
         </Suspense>
         <TransactionsTable />
+        <PayoutFiles />
         <BlogManager />
       </Stack>
     </Container>

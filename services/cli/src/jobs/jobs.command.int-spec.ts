@@ -34,8 +34,9 @@ describe('npm run jobs', () => {
         [`Cli ${i}`, `cli-${i}@example.test`, `CLI${i}`],
       );
       await app.get(CommandBus).execute(
+        // set-up by the system, not an admin move (an admin never moves money on their own account)
         new ConfirmDepositCommand(Number(row.id), '3650.00', null, {
-          actor: { kind: 'admin', id: 1 },
+          actor: { kind: 'system', id: 'test-setup' },
           correlationId: 'cli',
         }),
       );

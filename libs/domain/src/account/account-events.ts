@@ -1,3 +1,4 @@
+import type { PayoutFileIssuedData } from '../payouts/payout-file';
 import { APPROVAL_SCHEMA_VERSION, type ApprovalEvent } from '../approval/approval-events';
 
 /**
@@ -61,7 +62,9 @@ export type AccountEvent =
         carryAfter: number;
         balanceAfterCents: string;
       };
-    };
+    }
+  /** Not an account's: the one event of a `payout-file-<id>` stream (a bank file, its items and hashes). */
+  | { type: 'PayoutFileIssued'; data: PayoutFileIssuedData };
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -81,6 +84,7 @@ const ACCOUNT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   WithdrawalPaidOut: 1,
   BalanceAdjusted: 1,
   InterestAccrued: 1,
+  PayoutFileIssued: 1,
 };
 
 export const CURRENT_SCHEMA_VERSION: Record<LedgerEventType, number> = {

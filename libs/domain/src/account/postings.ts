@@ -24,6 +24,7 @@ export function postingsOf(userId: number | string, event: LedgerEvent): Posting
     case 'WithdrawalRequested':
     case 'WithdrawalAmountChanged':
     case 'WithdrawalCancelled':
+    case 'PayoutFileIssued': // the money moved with each item's WithdrawalPaidOut
       return [];
     // approvals decide when money moves; the move is the account event appended with the grant
     case 'ApprovalRequested':

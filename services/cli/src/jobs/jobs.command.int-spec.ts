@@ -34,9 +34,8 @@ describe('npm run jobs', () => {
         [`Cli ${i}`, `cli-${i}@example.test`, `CLI${i}`],
       );
       await app.get(CommandBus).execute(
-        // set-up by the system, not an admin move (an admin never moves money on their own account)
         new ConfirmDepositCommand(Number(row.id), '3650.00', null, {
-          actor: { kind: 'system', id: 'test-setup' },
+          actor: { kind: 'system', id: 'cli-test-setup' }, // set-up: no admin move (staff controls)
           correlationId: 'cli',
         }),
       );

@@ -58,7 +58,9 @@ export class RejectApprovalHandler implements ICommandHandler<RejectApprovalComm
   ) {}
 
   async execute(command: RejectApprovalCommand): Promise<ApprovalDecisionResult> {
-    const { approvalId, reason } = command;
+    const { approvalId } = command;
+    const reason = command.reason.trim();
+    if (reason === '') throw new DomainError('APPROVAL.REASON_REQUIRED', 'invalid', 'A reason is required');
     await this.ledger.execute({
       name: 'RejectApproval',
       context: command.context,

@@ -38,7 +38,8 @@ jest.setTimeout(60_000);
  * handlers read is set per step (jest's fake Date only; timers stay real).
  */
 const ZONE = 'America/New_York';
-const admin: CommandContext = { actor: { kind: 'admin', id: 1 }, correlationId: 'statements-test' };
+// set-up by the system: an opening balance is no admin move (no four eyes, no admin who could be the customer)
+const admin: CommandContext = { actor: { kind: 'system', id: 'test-setup' }, correlationId: 'statements-test' };
 const NOW = new Date('2026-04-15T16:00:00Z');
 
 let app: INestApplicationContext;

@@ -16,7 +16,6 @@ import {
   RejectApprovalCommand,
   type CommandContext,
 } from '@savings/application';
-import { DomainError } from '@savings/domain';
 import type { ApprovalDecisionResult, ApprovalsResponse } from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { RequestCommandContext } from '../http/command-context';
@@ -80,8 +79,6 @@ export class ApprovalsController {
     @Body() body: RejectApprovalDto,
     @RequestCommandContext() context: CommandContext,
   ): Promise<ApprovalDecisionResult> {
-    const reason = body.reason.trim();
-    if (reason === '') throw new DomainError('APPROVAL.REASON_REQUIRED', 'invalid', 'A reason is required');
-    return this.commands.execute(new RejectApprovalCommand(id, reason, context));
+    return this.commands.execute(new RejectApprovalCommand(id, body.reason, context));
   }
 }

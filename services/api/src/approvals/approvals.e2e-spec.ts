@@ -10,6 +10,7 @@ import {
 } from '@savings/application';
 import { Messages, type ApprovalItem } from '@savings/contracts';
 import type { Sql } from '@savings/database';
+import { verifyLogLines } from '@savings/ledger';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import {
   backOfficeSnapshot,
@@ -364,6 +365,18 @@ describe('staff controls: separation of duties and four eyes', () => {
       expect(new Set(before.map((row) => row.status))).toEqual(new Set(['pending', 'approved', 'rejected', 'void']));
       await commands.execute(new ReplayLedgerCommand());
       expect(await table()).toEqual(before);
+    });
+
+    it('exports approval streams that the standalone verifier accepts (hash-chained, no postings)', async () => {
+      const response = await checker.agent.get('/api/audit/log.jsonl').expect(200);
+      const lines = response.text.trimEnd().split('\n');
+      const approvalEvents = lines
+        .map((line) => JSON.parse(line) as { kind: string; streamId?: string; postings?: unknown[] })
+        .filter((line) => line.kind === 'event' && line.streamId?.startsWith('approval-'));
+      expect(approvalEvents.length).toBeGreaterThan(10);
+      expect(approvalEvents.every((event) => event.postings?.length === 0)).toBe(true);
+      const report = await verifyLogLines(lines);
+      expect(report.checks.filter((check) => !check.ok)).toEqual([]);
     });
   });
 });

@@ -3,6 +3,7 @@ import { formatUsd, Messages, type AdminDepositRequestItem, type DepositRequestF
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { moveToast } from '../api/approvals';
+import { SecondAdminNote } from './second-admin-note';
 import { failureText } from '../../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../../lib/query-retry';
 import { useConfirmDepositRequest } from '../api/confirm-deposit-request';
@@ -55,6 +56,7 @@ function ConfirmRequestDialog({
           Credit <strong>{formatUsd(request.amount)}</strong> to {request.userName} ({request.userEmail})? Confirm only
           once the transfer quoting <strong>{request.userReferenceCode ?? 'their reference code'}</strong> has arrived.
         </Text>
+        <SecondAdminNote amount={String(request.amount)} />
         <Field.Root>
           <Field.Label>Note (optional)</Field.Label>
           <Textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />

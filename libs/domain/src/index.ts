@@ -9,4 +9,5 @@ export * from './account/limits';
 export * from './account/postings';
 export * from './account/account';
 export * from './interest/accrual-instant';
+export * from './payouts/payout-file';
 export * from './proof/merkle-sum-tree';

@@ -13,6 +13,8 @@ export * from './retry';
 export * from './verify';
 export * from './log-export';
 export * from './offline-verify';
+export * from './hash-check';
+export * from './payout-files-check';
 export * from './proof/proof-commit';
 export * from './proof/proof-queries';
 export * from './proof/proof-verify';

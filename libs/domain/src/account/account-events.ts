@@ -1,3 +1,5 @@
+import type { PayoutFileIssuedData } from '../payouts/payout-file';
+
 /**
  * Events of an account stream (`account-<userId>`). Amounts are integer cents written as decimal
  * strings, so JSON never rounds them. Every event type has a schema version; stored events older
@@ -60,12 +62,10 @@ export type AccountEvent =
         balanceAfterCents: string;
       };
     }
-  // Platform streams' events (not accounts'): they fold into no account and post nothing.
-  | {
-      /** A proof-of-liabilities root (stream `proof-roots`, api-contract.md section 13). */
-      type: 'ProofRootCommitted';
-      data: ProofRootCommittedData;
-    };
+  /** Not an account's: the one event of a `payout-file-<id>` stream (a bank file, its items and hashes). */
+  | { type: 'PayoutFileIssued'; data: PayoutFileIssuedData }
+  /** Not an account's: a proof-of-liabilities root (stream `proof-roots`, api-contract.md section 13). */
+  | { type: 'ProofRootCommitted'; data: ProofRootCommittedData };
 
 /**
  * The committed root of a Merkle sum tree over the customer balances after every event up to
@@ -97,6 +97,7 @@ export const CURRENT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   WithdrawalPaidOut: 1,
   BalanceAdjusted: 1,
   InterestAccrued: 1,
+  PayoutFileIssued: 1,
   ProofRootCommitted: 1,
 };
 

@@ -422,6 +422,7 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       next.interestCarry = event.data.carryAfter;
       next.lastAccrualDate = event.data.accrualDate;
       return next;
+    case 'PayoutFileIssued': // a platform stream's event: no account carries it
     case 'ProofRootCommitted':
       return state;
     default: {

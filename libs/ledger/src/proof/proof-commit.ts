@@ -1,7 +1,8 @@
-import { createCipheriv, hash, randomBytes } from 'node:crypto';
-import { MerkleSumTreeBuilder, type ProofRootCommittedData, type Sha256Hex } from '@savings/domain';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { MerkleSumTreeBuilder, type ProofRootCommittedData } from '@savings/domain';
 import type { Sql, SqlQueryable } from '@savings/database';
 import { appendToStreams, type EventMetadata } from '../append';
+import { sha256Hex } from '../event-hash';
 
 /** The stream of committed proof-of-liabilities roots (a `ledger_streams` head, not an account). */
 export const PROOF_STREAM = 'proof-roots';
@@ -9,8 +10,6 @@ export const PROOF_STREAM = 'proof-roots';
 /** Leaves read per page from the snapshot, and node rows sent per COPY. */
 const PAGE = 10_000;
 const COPY_ROWS = 20_000;
-
-export const sha256Hex: Sha256Hex = (text) => hash('sha256', text, 'hex');
 
 /**
  * Leaves' nonces: 32 hex characters each, AES-256 of the user id (a 16-byte big-endian block) under

@@ -1,6 +1,7 @@
 import { paddingLeaf, siblingPositions, type BalanceProof } from '@savings/domain';
 import type { SqlQueryable } from '@savings/database';
-import { leafNonce, sha256Hex } from './proof-commit';
+import { sha256Hex } from '../event-hash';
+import { leafNonce } from './proof-commit';
 
 export interface PublishedRoot {
   date: string;

@@ -1,7 +1,8 @@
 import { MerkleSumTreeBuilder, type ProofRootCommittedData } from '@savings/domain';
 import type { Sql } from '@savings/database';
 import type { VerifyCheck } from '@savings/contracts';
-import { leafNonces, PROOF_STREAM, sha256Hex } from './proof-commit';
+import { sha256Hex } from '../event-hash';
+import { leafNonces, PROOF_STREAM } from './proof-commit';
 
 const PAGE = 50_000;
 

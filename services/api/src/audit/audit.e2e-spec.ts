@@ -50,6 +50,7 @@ describe('audit console API', () => {
       'postings sum to zero',
       'balances equal their streams',
       'replay equals read models',
+      'payout files match the ledger',
       'proof-of-liabilities roots',
     ]);
     expect(done.progress?.eventsTotal).toBeGreaterThan(0);

@@ -10,4 +10,6 @@ export * from './account/postings';
 export * from './account/account';
 export * from './interest/accrual-instant';
 export * from './payouts/payout-file';
+export * from './approval/approval-events';
+export * from './approval/approval';
 export * from './proof/merkle-sum-tree';

@@ -1,11 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { Client } from 'pg';
-import { PlatformModule, ProofCommitments, ProofModule } from '@savings/application';
+import { PlatformModule, ProofCommitments, ProofModule, SQL } from '@savings/application';
 import { loadConfig } from '@savings/config';
-import { migrateDatabase } from '@savings/database';
+import { migrateDatabase, type Sql } from '@savings/database';
 
 /**
  * `npm run bench -- proof [--accounts N]`: seeds N customer accounts (default 1,000,000) with
@@ -53,9 +54,17 @@ export async function proofBench(args: string[]): Promise<ProofBenchResult> {
   );
   try {
     const context = { actor: { kind: 'system' as const, id: 'bench' }, correlationId: 'bench-proof' };
+    const sql = app.get<Sql>(SQL);
+    const load = loadavg()[0];
+    const backendsBefore = await backendCpu(sql);
+    const cpuBefore = process.cpuUsage();
     const start = process.hrtime.bigint();
     const commitment = await app.get(ProofCommitments).commit(context);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const cpu = process.cpuUsage(cpuBefore);
+    const backendsAfter = await backendCpu(sql);
+    let postgresCpu = 0;
+    for (const [pid, ticks] of backendsAfter) postgresCpu += ticks - (backendsBefore.get(pid) ?? 0);
     if (!commitment || commitment.leafCount !== accounts)
       throw new Error('The commitment does not cover every account');
     const result: ProofBenchResult = {
@@ -66,7 +75,8 @@ export async function proofBench(args: string[]): Promise<ProofBenchResult> {
     };
     console.log(
       `Committed root ${commitment.root} over ${accounts.toLocaleString('en')} accounts in ${result.seconds} s, ` +
-        `peak RSS ${result.peak_rss_mb} MB`,
+        `peak RSS ${result.peak_rss_mb} MB; CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ` +
+        `its PostgreSQL backends ${(postgresCpu / CLOCK_TICKS).toFixed(1)} s; load average at start ${load.toFixed(1)}`,
     );
     mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
     writeFileSync(join(repoRoot, 'bench/results/proof.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -103,4 +113,25 @@ function numberFlag(args: string[], name: string, fallback: number): number {
   const value = index >= 0 ? Number(args[index + 1]) : fallback;
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
   return value;
+}
+
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU ticks (user + system, /proc/PID/stat) of this database's PostgreSQL backends, by pid: the
+ * server's share of the work, which wall time on a shared machine hides. Empty where /proc is not
+ * readable (another host, another OS).
+ */
+async function backendCpu(sql: Sql): Promise<Map<number, number>> {
+  const rows = await sql.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // not on this machine
+    }
+  }
+  return ticks;
 }

@@ -332,6 +332,7 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
         },
       ];
     case 'PayoutFileIssued': // its stored bytes are originals, checked against it by verify (payout-files-check)
+    case 'ProofRootCommitted':
       return [];
     case 'ApprovalRequested':
       return [
@@ -387,8 +388,6 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
           set: { status: 'void', decidedAt: occurredAt, reason: event.data.reason },
         },
       ];
-    case 'ProofRootCommitted':
-      return [];
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled event ${String(unreachable)}`);

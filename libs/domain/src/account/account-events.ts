@@ -65,12 +65,8 @@ export type AccountEvent =
     }
   /** Not an account's: the one event of a `payout-file-<id>` stream (a bank file, its items and hashes). */
   | { type: 'PayoutFileIssued'; data: PayoutFileIssuedData }
-  // Platform streams' events (not accounts'): they fold into no account and post nothing.
-  | {
-      /** A proof-of-liabilities root (stream `proof-roots`, api-contract.md section 13). */
-      type: 'ProofRootCommitted';
-      data: ProofRootCommittedData;
-    };
+  /** Not an account's: a proof-of-liabilities root (stream `proof-roots`, api-contract.md section 13). */
+  | { type: 'ProofRootCommitted'; data: ProofRootCommittedData };
 
 /**
  * The committed root of a Merkle sum tree over the customer balances after every event up to

@@ -25,13 +25,13 @@ export function postingsOf(userId: number | string, event: LedgerEvent): Posting
     case 'WithdrawalAmountChanged':
     case 'WithdrawalCancelled':
     case 'PayoutFileIssued': // the money moved with each item's WithdrawalPaidOut
+    case 'ProofRootCommitted':
       return [];
     // approvals decide when money moves; the move is the account event appended with the grant
     case 'ApprovalRequested':
     case 'ApprovalGranted':
     case 'ApprovalRejected':
     case 'ApprovalVoided':
-    case 'ProofRootCommitted':
       return [];
     case 'DepositConfirmed':
       return pair(ChartOfAccounts.cash, customer, BigInt(event.data.amountCents));

@@ -42,6 +42,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/public/technical-overview.pdf',
+  // the published proof-of-liabilities roots (api-contract.md section 13)
+  'GET /api/proof/roots',
   // the session probe: {user: null} when signed out
   'GET /api/auth/session',
 ]);

@@ -17,8 +17,8 @@ import { fundedUser, startApplication, workerTestConfig } from '../testing/worke
 const DATE = '2027-05-10';
 const FUNDED = 12;
 const job = { actor: { kind: 'job' as const, id: 'test' }, correlationId: 'proof-test' };
-// set-up by an admin who holds none of the accounts (staff controls refuse a move on one's own)
-const admin = { actor: { kind: 'admin' as const, id: 2_000_000_000 }, correlationId: 'proof-test' };
+// the system funds the accounts: an admin may not move money on an account of their own id
+const system = { actor: { kind: 'system' as const, id: 'proof-test' }, correlationId: 'proof-test' };
 
 /**
  * Proof of liabilities (api-contract.md section 13) against real PostgreSQL: the commitment made when
@@ -131,9 +131,9 @@ describe('proof of liabilities', () => {
     const deposits = users
       .slice(0, 5)
       .flatMap((userId) =>
-        [1, 2, 3].map((i) => bus.execute(new ConfirmDepositCommand(userId, `${i}.01`, null, admin))),
+        [1, 2, 3].map((i) => bus.execute(new ConfirmDepositCommand(userId, `${i}.01`, null, system))),
       );
-    const commitment: ProofCommitment = await bus.execute(new CommitProofCommand(admin));
+    const commitment: ProofCommitment = await bus.execute(new CommitProofCommand(system));
     await Promise.all(deposits);
     // what the commitment covers is exactly the log through its seq: verify recomputes it from there
     const [logTotal] = await sql.query<{ t: string }>(
@@ -143,7 +143,7 @@ describe('proof of liabilities', () => {
     );
     expect(String(commitment.total)).toBe(logTotal.t);
 
-    const past: ProofCommitment = await bus.execute(new CommitProofCommand(admin, before));
+    const past: ProofCommitment = await bus.execute(new CommitProofCommand(system, before));
     const [pastTotal] = await sql.query<{ t: string }>(
       `select coalesce(-sum(p.amount_cents), 0)::text as t from ledger_postings p join ledger_events e on e.seq = p.event_seq
         where p.account like 'customer:%' and e.seq <= $1`,

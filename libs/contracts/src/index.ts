@@ -7,3 +7,4 @@ export * from './money-format';
 export * from './routes';
 export * from './content/technical-overview';
 export * from './text-rules';
+export * from './bank-statements';

@@ -89,6 +89,8 @@ export interface DepositRow {
   note: string | null;
   depositRequestId: string | null;
   createdAt: Date;
+  /** the credit link of a bank statement line (unique: a line is credited at most once) */
+  bankStatementLineId: string | null;
 }
 export interface AdminTransactionRow {
   id: string;
@@ -176,6 +178,7 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
             note: event.data.note,
             depositRequestId: idText(event.data.depositRequestId),
             createdAt: occurredAt,
+            bankStatementLineId: idText(event.data.statementLineId ?? null),
           },
         },
         {

@@ -5,6 +5,7 @@ import { blockHash, eventsDigest, sealBlocks } from './blocks';
 import { eventHash, GENESIS_HASH, isoUtcSql, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
 import { replayInto } from './replay';
+import { checkStatementCredits } from './statement-credits-check';
 
 const PAGE = 10_000;
 
@@ -52,6 +53,7 @@ export async function verifyLedger(sql: Sql): Promise<VerifyReport> {
   checks.push(...(await checkLogAndBlocks(sql)));
   checks.push(await checkZeroSum(sql));
   checks.push(...(await checkReplay(sql)));
+  checks.push(await checkStatementCredits(sql));
   return { ok: checks.every((c) => c.ok), checks };
 }
 
@@ -240,7 +242,8 @@ const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; ke
     keyIsSeq: false,
   },
   deposits: {
-    columns: 'id, user_id, amount_cents, reference_code, status, note, deposit_request_id, created_at',
+    columns:
+      'id, user_id, amount_cents, reference_code, status, note, deposit_request_id, created_at, bank_statement_line_id',
     key: 'id',
     keyIsSeq: true,
   },

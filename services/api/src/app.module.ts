@@ -17,6 +17,7 @@ import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 import { StatementsModule } from './statements/statements.module';
+import { BankStatementsModule } from './bank-statements/bank-statements.module';
 import { PublicDocsApiModule } from './public-docs/technical-overview.controller';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -65,6 +66,7 @@ export class AppModule {
         AuthModule,
         InvestorModule,
         PayoutsModule,
+        BankStatementsModule,
         StatementsModule,
         PublicDocsApiModule,
         QueueDashboardModule.forRoot(config),

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ConfirmDepositRequestResult, DepositRequestResult } from '@savings/contracts';
 import { decide, Money } from '@savings/domain';
-import { AccountLedger, adminIdOf } from './account-ledger';
+import { AccountLedger, adminIdOf, statementLineCredit } from './account-ledger';
 import { depositOf, depositRequestResult } from './command-results';
 import {
   CancelDepositRequestCommand,
@@ -72,17 +72,23 @@ export class ConfirmDepositRequestHandler implements ICommandHandler<
   constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: ConfirmDepositRequestCommand): Promise<ConfirmDepositRequestResult> {
-    const { depositRequestId, note } = command;
+    const { depositRequestId, note, statementLine } = command;
     return this.ledger.execute({
       name: 'ConfirmDepositRequest',
       context: command.context,
-      fingerprint: { depositRequestId, note },
+      fingerprint: { depositRequestId, note, ...(statementLine ? { statementLine } : {}) },
       target: { depositRequestId },
       decide: ({ holder, state }) =>
         decide(
           {
             type: 'ConfirmDepositRequest',
-            data: { depositRequestId, note, adminId: adminIdOf(command.context), referenceCode: holder.referenceCode },
+            data: {
+              depositRequestId,
+              note,
+              adminId: adminIdOf(command.context),
+              referenceCode: holder.referenceCode,
+              statementLine: statementLineCredit(statementLine),
+            },
           },
           state,
         ),

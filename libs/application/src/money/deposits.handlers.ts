@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdjustBalanceResult, DepositResult } from '@savings/contracts';
 import { decide, Money } from '@savings/domain';
-import { AccountLedger, adminIdOf } from './account-ledger';
+import { AccountLedger, adminIdOf, statementLineCredit } from './account-ledger';
 import { adjustmentResult, balancesOf, depositOf } from './command-results';
 import { AdjustBalanceCommand, ConfirmDepositCommand } from './money.commands';
 
@@ -15,7 +15,12 @@ export class ConfirmDepositHandler implements ICommandHandler<ConfirmDepositComm
     return this.ledger.execute({
       name: 'ConfirmDeposit',
       context: command.context,
-      fingerprint: { userId: command.userId, amount: command.amount, note: command.note },
+      fingerprint: {
+        userId: command.userId,
+        amount: command.amount,
+        note: command.note,
+        ...(command.statementLine ? { statementLine: command.statementLine } : {}),
+      },
       target: { userId: command.userId },
       decide: ({ holder, state }) =>
         decide(
@@ -26,6 +31,7 @@ export class ConfirmDepositHandler implements ICommandHandler<ConfirmDepositComm
               note: command.note,
               adminId: adminIdOf(command.context),
               referenceCode: holder.referenceCode,
+              statementLine: statementLineCredit(command.statementLine),
             },
           },
           state,

@@ -1,3 +1,4 @@
+import { BANK_STATEMENT_CSV_HEADER } from '@savings/contracts';
 import {
   assignContentKeys,
   cleanText,
@@ -15,15 +16,7 @@ import {
  * booked entry a row. `amount` is signed: positive for money received, negative (a leading minus) for
  * money sent. `entry_ref` is the bank's reference; an empty one makes the entry known by its content.
  */
-export const STATEMENT_CSV_HEADER = [
-  'booking_date',
-  'amount',
-  'currency',
-  'remittance',
-  'counterparty_name',
-  'counterparty_iban',
-  'entry_ref',
-] as const;
+export const STATEMENT_CSV_HEADER = BANK_STATEMENT_CSV_HEADER.split(',');
 
 const MAX_FIELD = 1000;
 

@@ -19,6 +19,10 @@ import { UsersTable } from './components/users-table';
 const PlatformCharts = lazy(() =>
   import('./components/platform-charts').then((module) => ({ default: module.PlatformCharts })),
 );
+// reconciliation is occasional work: its screen loads after the rest
+const BankStatements = lazy(() =>
+  import('./components/bank-statements').then((module) => ({ default: module.BankStatements })),
+);
 
 function NotAllowed() {
   return (
@@ -91,6 +95,9 @@ function AdminDashboard() {
           <PlatformCharts />
         </Suspense>
         <TransactionsTable />
+        <Suspense fallback={null}>
+          <BankStatements />
+        </Suspense>
         <BlogManager />
       </Stack>
     </Container>

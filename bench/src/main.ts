@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { httpBenchCommand } from './http';
 import { interestBench } from './interest';
 import { ledgerBench } from './ledger';
+import { reconBench } from './recon';
 import { statementsBench } from './statements';
 import { webBenchCommand } from './web';
 
@@ -18,6 +19,7 @@ const benches: Record<string, (args: string[]) => Promise<unknown>> = {
   },
   web: (args) => webBenchCommand(args),
   statements: () => statementsBench(),
+  recon: () => reconBench(),
 };
 
 async function main([name, ...args]: string[]): Promise<number> {

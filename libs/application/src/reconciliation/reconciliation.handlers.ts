@@ -89,15 +89,14 @@ export class ImportBankStatementHandler implements ICommandHandler<
       statement.entries.map((entry) => entry.key),
     );
     const fresh = statement.entries.filter((entry) => !known.has(entry.key));
-    const codes = new Set<string>();
-    const payoutIds = new Set<number>();
-    for (const entry of fresh) {
-      if (entry.direction === 'credit') for (const code of referenceCodesIn(entry.remittance).valid) codes.add(code);
-      else for (const id of payoutIdsIn(entry)) payoutIds.add(id);
-    }
+    const found = fresh.map((entry) =>
+      entry.direction === 'credit' ? referenceCodesIn(entry.remittance) : { valid: [], failedCheck: [] },
+    );
+    const codes = new Set(found.flatMap((codesOfEntry) => codesOfEntry.valid));
+    const payoutIds = new Set(fresh.filter((entry) => entry.direction === 'debit').flatMap(payoutIdsIn));
     const customers = await loadCustomerFacts(this.sql, [...codes]);
     const payoutItems = await findPaidPayoutItems(this.sql, [...payoutIds]);
-    const matches = matchEntries(fresh, { ...customers, payoutItems });
+    const matches = matchEntries(fresh, { ...customers, payoutItems }, found);
     const sha256 = createHash('sha256').update(command.body).digest('hex');
     const adminId = adminIdOf(command.context);
     const stored = fresh.length

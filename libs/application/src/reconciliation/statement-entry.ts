@@ -138,13 +138,11 @@ export function periodOf(entries: readonly StatementEntry[]): { from: string | n
 
 /** Text of a statement field as stored: control characters out, spaces folded, at most `max` characters. */
 export function cleanText(value: string, max = 500): string {
-  return Array.from(
-    value
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim(),
-  )
-    .slice(0, max)
-    .join('');
+  const clean = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // cut by characters, not UTF-16 units, so no emoji is split in half (only long texts need the array)
+  return clean.length <= max ? clean : Array.from(clean).slice(0, max).join('');
 }

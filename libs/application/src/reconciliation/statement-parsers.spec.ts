@@ -121,6 +121,13 @@ describe('camt.053 parser', () => {
     expect(refusal(() => parseCamt053(huge))).toBe('The statement is larger than 5 MB.');
   });
 
+  it('decodes the predefined entities and character references, and nothing else', () => {
+    const statement = parseCamt053(
+      camt('04', entry('1', '<AddtlNtryInf>Caf&#233; &lt;AMY2345C&gt; &#x41;&amp;B &unknown;</AddtlNtryInf>')),
+    );
+    expect(statement.entries[0].remittance).toBe('Café <AMY2345C> A&B &unknown;');
+  });
+
   it('keeps amounts exact (no floating point)', () => {
     expect(parseStatementAmount('1000000000000.00')).toBe(100000000000000n);
     expect(parseStatementAmount('0.1')).toBe(10n);

@@ -59,9 +59,14 @@ describe('bank statements in Chromium', () => {
     expect(dashboard.user.balance).toBe(2500);
 
     // the same file dropped onto the zone: nothing new, nothing credited twice
+    // runs in the page (the test's own TypeScript has no DOM types)
     const dataTransfer = await page.evaluateHandle((text) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], 'statement.csv', { type: 'text/csv' }));
+      const dom = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: string[], name: string, options: { type: string }) => unknown;
+      };
+      const transfer = new dom.DataTransfer();
+      transfer.items.add(new dom.File([text], 'statement.csv', { type: 'text/csv' }));
       return transfer;
     }, csv);
     await page.getByTestId('statement-dropzone').dispatchEvent('drop', { dataTransfer });

@@ -1,4 +1,4 @@
-import { Money } from '@savings/domain';
+import { Money, payoutEndToEndId } from '@savings/domain';
 import type { SqlQueryable } from '@savings/database';
 import type { BankStatementEntry, BankStatementEntryStatus, BankStatementSummary } from '@savings/contracts';
 import type { EntryMatch, MatchingFacts, PayoutItem, PendingDepositRequest } from './statement-matching';
@@ -47,23 +47,24 @@ export async function loadCustomerFacts(
 }
 
 /**
- * Paid payout items named by end-to-end ids `WITHDRAWAL-<id>`. Today a payout item is a withdrawal
- * paid out by the monthly job (status completed); this is the one place that knows, so it can be
- * pointed at stored payout file items instead.
+ * Paid payout items named by end-to-end ids `WITHDRAWAL-<id>`: the items of issued payout files
+ * (payout_file_items, each with its pain.001 EndToEndId) whose transfer was paid out. The one place
+ * that knows where payout items live.
  */
 export async function findPaidPayoutItems(q: SqlQueryable, withdrawalIds: number[]): Promise<Map<number, PayoutItem>> {
   const items = new Map<number, PayoutItem>();
   if (withdrawalIds.length === 0) return items;
-  const rows = await q.query<{ id: string; user_id: string; amount_cents: string; matched: boolean }>(
-    `select w.id::text as id, w.user_id::text as user_id, w.amount_cents::text as amount_cents,
-            exists (select 1 from bank_statement_lines l where l.withdrawal_id = w.id and l.status = 'paid-out') as matched
-       from withdrawals w
-      where w.id = any($1::bigint[]) and w.status = 'completed'`,
-    [withdrawalIds],
+  const rows = await q.query<{ withdrawal_id: string; user_id: string; amount_cents: string; matched: boolean }>(
+    `select i.withdrawal_id::text as withdrawal_id, i.user_id::text as user_id, i.amount_cents::text as amount_cents,
+            exists (select 1 from bank_statement_lines l
+                     where l.withdrawal_id = i.withdrawal_id and l.status = 'paid-out') as matched
+       from payout_file_items i
+      where i.end_to_end_id = any($1::text[]) and i.paid_at is not null`,
+    [withdrawalIds.map(payoutEndToEndId)],
   );
   for (const row of rows) {
-    items.set(Number(row.id), {
-      withdrawalId: Number(row.id),
+    items.set(Number(row.withdrawal_id), {
+      withdrawalId: Number(row.withdrawal_id),
       userId: Number(row.user_id),
       amountCents: BigInt(row.amount_cents),
       alreadyMatched: row.matched,
@@ -72,25 +73,37 @@ export async function findPaidPayoutItems(q: SqlQueryable, withdrawalIds: number
   return items;
 }
 
-/** Paid payout items (same source as findPaidPayoutItems) paid before `before` with no matching debit line. */
+/** Paid payout items (as in findPaidPayoutItems) paid before `before` with no matching debit line. */
 export async function overduePayoutItems(
   q: SqlQueryable,
   before: string,
-): Promise<{ withdrawalId: number; userId: number; userName: string; amountCents: bigint; paidAt: Date }[]> {
-  const rows = await q.query<{ id: string; user_id: string; name: string; amount_cents: string; completed_at: Date }>(
-    `select w.id::text as id, w.user_id::text as user_id, u.name, w.amount_cents::text as amount_cents, w.completed_at
-       from withdrawals w join users u on u.id = w.user_id
-      where w.status = 'completed' and w.completed_at < $1::date
-        and not exists (select 1 from bank_statement_lines l where l.withdrawal_id = w.id and l.status = 'paid-out')
-      order by w.completed_at, w.id limit 500`,
+): Promise<
+  { withdrawalId: number; endToEndId: string; userId: number; userName: string; amountCents: bigint; paidAt: Date }[]
+> {
+  const rows = await q.query<{
+    withdrawal_id: string;
+    end_to_end_id: string;
+    user_id: string;
+    name: string;
+    amount_cents: string;
+    paid_at: Date;
+  }>(
+    `select i.withdrawal_id::text as withdrawal_id, i.end_to_end_id, i.user_id::text as user_id, u.name,
+            i.amount_cents::text as amount_cents, i.paid_at
+       from payout_file_items i join users u on u.id = i.user_id
+      where i.paid_at < $1::date
+        and not exists (select 1 from bank_statement_lines l
+                         where l.withdrawal_id = i.withdrawal_id and l.status = 'paid-out')
+      order by i.paid_at, i.withdrawal_id limit 500`,
     [before],
   );
   return rows.map((row) => ({
-    withdrawalId: Number(row.id),
+    withdrawalId: Number(row.withdrawal_id),
+    endToEndId: row.end_to_end_id,
     userId: Number(row.user_id),
     userName: row.name,
     amountCents: BigInt(row.amount_cents),
-    paidAt: new Date(row.completed_at),
+    paidAt: new Date(row.paid_at),
   }));
 }
 

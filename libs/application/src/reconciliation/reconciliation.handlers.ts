@@ -307,7 +307,7 @@ export class ListUnmatchedPayoutsHandler implements IQueryHandler<ListUnmatchedP
     return {
       payouts: items.map((item) => ({
         withdrawalId: item.withdrawalId,
-        endToEndId: `WITHDRAWAL-${item.withdrawalId}`,
+        endToEndId: item.endToEndId,
         userId: item.userId,
         userName: item.userName,
         amount: Money.toJsonNumber(item.amountCents),

@@ -1,6 +1,7 @@
 import {
   isValidReferenceCode,
   normalizeReferenceCode,
+  payoutEndToEndId,
   REFERENCE_CODE_ALPHABET,
   REFERENCE_CODE_LENGTH,
 } from '@savings/domain';
@@ -150,12 +151,12 @@ function matchDebit(entry: StatementEntry, facts: MatchingFacts, usedPayouts: Se
   if (ids.length > 1) return unmatched('names several payout items');
   const [withdrawalId] = ids;
   const item = facts.payoutItems.get(withdrawalId);
-  if (!item) return unmatched(`no paid payout item WITHDRAWAL-${withdrawalId}`);
+  if (!item) return unmatched(`no paid payout item ${payoutEndToEndId(withdrawalId)}`);
   if (item.alreadyMatched || usedPayouts.has(withdrawalId)) {
-    return unmatched(`payout item WITHDRAWAL-${withdrawalId} is already matched to another debit`);
+    return unmatched(`payout item ${payoutEndToEndId(withdrawalId)} is already matched to another debit`);
   }
   if (item.amountCents !== entry.amountCents) {
-    return unmatched(`amount differs from payout item WITHDRAWAL-${withdrawalId}`, item.userId);
+    return unmatched(`amount differs from payout item ${payoutEndToEndId(withdrawalId)}`, item.userId);
   }
   usedPayouts.add(withdrawalId);
   return { status: 'paid-out', userId: item.userId, depositRequestId: null, withdrawalId, reason: null };

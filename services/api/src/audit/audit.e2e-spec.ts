@@ -50,6 +50,7 @@ describe('audit console API', () => {
       'postings sum to zero',
       'balances equal their streams',
       'replay equals read models',
+      'payout files match the ledger',
       'statement lines credited once',
     ]);
     expect(done.progress?.eventsTotal).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import {
   ApproveWithdrawalCommand,
   ConfirmDepositCommand,
   ListUnmatchedPayoutsQuery,
-  PayOutWithdrawalCommand,
+  PayoutRunService,
   RequestDepositCommand,
   RequestWithdrawalCommand,
   SQL,
@@ -334,9 +334,11 @@ describe('bank statements', () => {
         new RequestWithdrawalCommand(payee, amount, testContext('user', payee)),
       );
       await commands.execute(new ApproveWithdrawalCommand(withdrawal.id, testContext('admin', admin.id)));
-      await commands.execute(new PayOutWithdrawalCommand(withdrawal.id, '2026-11-01', testContext('admin', admin.id)));
       payouts.push(withdrawal.id);
     }
+    // paid as the monthly job pays: a payout file whose items carry the pain.001 end-to-end ids
+    const run = await app.app.get(PayoutRunService).run('2099-01-01', testContext('admin', admin.id));
+    expect(run.paidOut).toBe(2);
     const [paid, unpaid] = payouts;
     const xml = `<?xml version="1.0"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt>

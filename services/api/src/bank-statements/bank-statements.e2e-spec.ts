@@ -147,6 +147,17 @@ describe('bank statements', () => {
     expect(second.id).not.toBe(first.id);
   });
 
+  it('stores a file once when two admins upload it at the same moment', async () => {
+    const csv = `${CSV_HEADER}\n2026-11-27,1000.00,USD,AMY2345C,Amy,,TWICE-1\n2026-11-27,1100.00,USD,BEN34565,Ben,,TWICE-2\n`;
+    const [first, second] = await Promise.all([upload(csv, 'text/csv'), upload(csv, 'text/csv')]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(first.body.statement.id).toBe(second.body.statement.id);
+    const [lines] = await sql.query<{ n: number }>(
+      "select count(*)::int as n from bank_statement_lines where entry_key like 'ref::TWICE-%'",
+    );
+    expect(lines.n).toBe(2);
+  });
+
   it('refuses malformed files with 400 naming the line or element, and keeps nothing of them', async () => {
     const before = await storedCounts();
     const snapshot = await backOfficeSnapshot(app);

@@ -12,4 +12,5 @@ export * from './investor';
 export * from './statements';
 export * from './audit';
 export * from './public-docs';
+export * from './approvals';
 export * from './reconciliation';

@@ -55,6 +55,8 @@ export interface BankStatementEntry {
   reason: string | null;
   /** seq of the DepositConfirmed event that credited the line */
   eventId: number | null;
+  /** a pending four-eyes approval of this line's credit */
+  approvalId: number | null;
 }
 
 /** POST /api/admin/bank-statements (201 new entries, 200 nothing new) */

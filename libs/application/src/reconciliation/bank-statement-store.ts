@@ -244,6 +244,7 @@ interface EntryRow {
   withdrawal_id: string | null;
   reason: string | null;
   event_id: string | null;
+  approval_id: string | null;
 }
 
 const ENTRY_SELECT = `select l.id::text as id, l.statement_id::text as statement_id, l.booking_date::text as booking_date,
@@ -251,7 +252,9 @@ const ENTRY_SELECT = `select l.id::text as id, l.statement_id::text as statement
         l.counterparty_name, l.counterparty_iban, l.end_to_end_id, ${STATUS_SQL} as status,
         coalesce(d.user_id, l.user_id)::text as user_id, u.name as user_name,
         coalesce(d.deposit_request_id, l.deposit_request_id)::text as deposit_request_id,
-        l.withdrawal_id::text as withdrawal_id, l.reason, d.id::text as event_id
+        l.withdrawal_id::text as withdrawal_id, l.reason, d.id::text as event_id,
+        (select a.id::text from approvals a
+          where a.bank_statement_line_id = l.id and a.status = 'pending') as approval_id
    from bank_statement_lines l
    left join deposits d on d.bank_statement_line_id = l.id
    left join users u on u.id = coalesce(d.user_id, l.user_id)`;
@@ -283,6 +286,7 @@ function entryOf(row: EntryRow): BankStatementEntry {
           : { kind: 'direct-deposit' },
     reason: row.reason,
     eventId: row.event_id === null ? null : Number(row.event_id),
+    approvalId: row.approval_id === null ? null : Number(row.approval_id),
   };
 }
 
@@ -327,6 +331,7 @@ export async function suggestedEntryIds(q: SqlQueryable, statementId: number): P
     `select l.id::text as id from bank_statement_lines l
       where l.statement_id = $1 and l.status = 'suggested'
         and not exists (select 1 from deposits d where d.bank_statement_line_id = l.id)
+        and not exists (select 1 from approvals a where a.bank_statement_line_id = l.id and a.status = 'pending')
       order by l.id`,
     [statementId],
   );

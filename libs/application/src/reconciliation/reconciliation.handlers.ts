@@ -181,6 +181,7 @@ export class CreditStatementEntryHandler implements ICommandHandler<
     }
     if (line.status === 'ignored')
       throw new DomainError('RECON.IGNORED', 'conflict', 'This statement line was ignored.');
+    if (line.approvalId !== null) throw awaitingApproval();
     const requestId = command.depositRequestId ?? (command.userId === undefined ? line.depositRequestId : null);
     const userId = command.userId ?? line.userId;
     const statementLine = { id: line.id, amount: Money.format(line.amountCents) };
@@ -198,9 +199,9 @@ export class CreditStatementEntryHandler implements ICommandHandler<
         throw new DomainError('RECON.NO_CUSTOMER', 'invalid', 'Choose the customer this line is for.');
       }
     } catch (error) {
-      if (pgErrorCode(error) === '23505' && (error as { constraint?: string }).constraint === CREDIT_LINK) {
-        throw alreadyCredited();
-      }
+      const constraint = pgErrorCode(error) === '23505' ? (error as { constraint?: string }).constraint : undefined;
+      if (constraint === CREDIT_LINK) throw alreadyCredited();
+      if (constraint === PENDING_APPROVAL_OF_LINE) throw awaitingApproval();
       throw error;
     }
     if (isApproval(result)) return { approval: result.approval };
@@ -221,6 +222,11 @@ export class CreditStatementEntryHandler implements ICommandHandler<
 
 /** The unique index on deposits(bank_statement_line_id): a line's one credit. */
 const CREDIT_LINK = 'deposits_bank_statement_line_key';
+/** ... and on pending approvals naming a line: one credit of a line waits for a second admin at a time. */
+const PENDING_APPROVAL_OF_LINE = 'approvals_pending_statement_line_key';
+
+const awaitingApproval = () =>
+  new DomainError('RECON.AWAITING_APPROVAL', 'conflict', 'This statement line is awaiting approval by a second admin.');
 
 const alreadyCredited = () =>
   new DomainError('RECON.ALREADY_CREDITED', 'conflict', 'This statement line has already been credited.');

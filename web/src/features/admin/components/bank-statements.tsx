@@ -318,6 +318,7 @@ function EntriesTable({
             const creditable =
               entry.direction === 'credit' &&
               entry.currency === 'USD' &&
+              entry.approvalId === null &&
               (entry.status === 'suggested' || entry.status === 'unmatched');
             return (
               <Table.Row key={entry.id} data-testid="statement-entry" data-status={entry.status}>
@@ -342,7 +343,8 @@ function EntriesTable({
                 </Table.Cell>
                 <Table.Cell>
                   <HStack gap="2">
-                    {entry.status === 'suggested' && (
+                    {entry.approvalId !== null && <Badge colorPalette="yellow">Awaiting approval</Badge>}
+                    {entry.status === 'suggested' && entry.approvalId === null && (
                       <Button
                         size="xs"
                         colorPalette="blue"

@@ -27,7 +27,6 @@ import {
   statementSummaries,
   suggestedEntryIds,
 } from './bank-statement-store';
-import { parseCamt053 } from './camt053-parser';
 import {
   CreditStatementEntryCommand,
   CreditSuggestedEntriesCommand,
@@ -38,8 +37,13 @@ import {
   ListUnmatchedPayoutsQuery,
   type CreditStatementEntryResult,
 } from './reconciliation.commands';
-import { parseStatementCsv } from './statement-csv-parser';
-import { StatementFormatError, type ParsedStatement } from './statement-entry';
+import type { ParsedStatement } from './statement-entry';
+import {
+  parseStatementOffThread,
+  parseStatementText,
+  type ParseOutcome,
+  type StatementFormat,
+} from './statement-parse';
 import { businessDaysBefore, matchEntries, payoutIdsIn, referenceCodesIn } from './statement-matching';
 
 /** Business days after which a paid payout item with no matching debit is listed. */
@@ -50,21 +54,13 @@ const CREDIT_CHUNK = 256;
 const notFound = () => new DomainError('RECON.NOT_FOUND', 'not_found', 'Bank statement line not found');
 
 /** Parses by the declared type; a file that does not read is 400 naming the line or element. */
-export function parseStatementFile(format: 'camt053' | 'csv', body: Buffer): ParsedStatement {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw new DomainError('RECON.MALFORMED_STATEMENT', 'invalid', 'The statement is not valid UTF-8 text.');
-  }
-  try {
-    return format === 'camt053' ? parseCamt053(text) : parseStatementCsv(text);
-  } catch (error) {
-    if (error instanceof StatementFormatError) {
-      throw new DomainError('RECON.MALFORMED_STATEMENT', 'invalid', error.message);
-    }
-    throw error;
-  }
+export function parseStatementFile(format: StatementFormat, body: Buffer): ParsedStatement {
+  return statementOrRefusal(parseStatementText(format, body));
+}
+
+function statementOrRefusal(outcome: ParseOutcome): ParsedStatement {
+  if ('refused' in outcome) throw new DomainError('RECON.MALFORMED_STATEMENT', 'invalid', outcome.refused);
+  return outcome.statement;
 }
 
 /**
@@ -80,7 +76,7 @@ export class ImportBankStatementHandler implements ICommandHandler<
   constructor(@Inject(SQL) private readonly sql: Sql) {}
 
   async execute(command: ImportBankStatementCommand): Promise<BankStatementImportResponse & { created: boolean }> {
-    const statement = parseStatementFile(command.format, command.body);
+    const statement = statementOrRefusal(await parseStatementOffThread(command.format, command.body));
     if (statement.entries.length === 0) {
       throw new DomainError('RECON.MALFORMED_STATEMENT', 'invalid', 'The statement has no entries.');
     }

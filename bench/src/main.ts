@@ -3,6 +3,7 @@ import { httpBenchCommand } from './http';
 import { interestBench } from './interest';
 import { ledgerBench } from './ledger';
 import { proofBench } from './proof';
+import { reconBench } from './recon';
 import { statementsBench } from './statements';
 import { webBenchCommand } from './web';
 
@@ -20,6 +21,7 @@ const benches: Record<string, (args: string[]) => Promise<unknown>> = {
   web: (args) => webBenchCommand(args),
   statements: () => statementsBench(),
   proof: (args) => proofBench(args),
+  recon: () => reconBench(),
 };
 
 async function main([name, ...args]: string[]): Promise<number> {

@@ -14,3 +14,4 @@ export * from './audit';
 export * from './public-docs';
 export * from './approvals';
 export * from './proof';
+export * from './reconciliation';

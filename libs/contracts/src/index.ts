@@ -8,3 +8,4 @@ export * from './routes';
 export * from './content/technical-overview';
 export * from './text-rules';
 export * from './proof';
+export * from './bank-statements';

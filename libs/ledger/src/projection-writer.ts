@@ -216,6 +216,7 @@ function batchInserts(tables: ReadModelTables, batch: ProjectionBatch): TableIns
     ['note', (r) => r.note, 'text'],
     ['deposit_request_id', (r) => r.depositRequestId, 'int8'],
     ['created_at', (r) => r.createdAt, 'timestamptz'],
+    ['bank_statement_line_id', (r) => r.bankStatementLineId, 'int8'],
   ]);
   add(tables.adminTransactions, batch.adminTransactions, [
     ['id', (r) => r.id, 'int8'],
@@ -256,6 +257,7 @@ function batchInserts(tables: ReadModelTables, batch: ProjectionBatch): TableIns
       ['decided_by', (r) => r.decidedBy, 'int8'],
       ['decided_at', (r) => r.decidedAt, 'timestamptz'],
       ['reason', (r) => r.reason, 'text'],
+      ['bank_statement_line_id', (r) => r.bankStatementLineId, 'int8'],
     ],
   );
   return inserts;

@@ -89,6 +89,8 @@ export interface DepositRow {
   note: string | null;
   depositRequestId: string | null;
   createdAt: Date;
+  /** the credit link of a bank statement line (unique: a line is credited at most once) */
+  bankStatementLineId: string | null;
 }
 export interface AdminTransactionRow {
   id: string;
@@ -129,6 +131,8 @@ export interface ApprovalRow {
   decidedAt: Date | null;
   /** a rejection's reason, or why it became void */
   reason: string | null;
+  /** the bank statement line the approved deposit would credit (one pending approval per line) */
+  bankStatementLineId: string | null;
 }
 
 export type ApprovalPatch = Partial<Pick<ApprovalRow, 'status' | 'decidedBy' | 'decidedAt' | 'reason'>>;
@@ -198,6 +202,7 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
             note: event.data.note,
             depositRequestId: idText(event.data.depositRequestId),
             createdAt: occurredAt,
+            bankStatementLineId: idText(event.data.statementLineId ?? null),
           },
         },
         {
@@ -353,6 +358,7 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
             decidedBy: null,
             decidedAt: null,
             reason: null,
+            bankStatementLineId: idText(event.data.statementLineId ?? null),
           },
         },
       ];

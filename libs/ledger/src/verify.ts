@@ -7,6 +7,7 @@ import { PageHashChecker, type HashMismatch } from './hash-check';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
 import { checkPayoutFiles } from './payout-files-check';
 import { checkProofRoots } from './proof/proof-verify';
+import { checkStatementCredits } from './statement-credits-check';
 import { replayInto, seqAfter, type AuditedLogEvent, type ReplayAudit, type ReplayResult } from './replay';
 
 interface BlockRow {
@@ -69,9 +70,17 @@ export async function verifyLedger(sql: Sql, options: VerifyOptions = {}): Promi
   progress.stage = 'checking payout files and proof-of-liabilities roots against the log';
   report();
   const payoutFiles = await checkPayoutFiles(sql);
+  const statementCredits = await checkStatementCredits(sql);
   progress.stage = 'recomputing the proof-of-liabilities roots from the log';
   report();
-  const checks = [...passed.log, await zeroSum, ...passed.replay, payoutFiles, await checkProofRoots(sql)];
+  const checks = [
+    ...passed.log,
+    await zeroSum,
+    ...passed.replay,
+    payoutFiles,
+    statementCredits,
+    await checkProofRoots(sql),
+  ];
   return { ok: checks.every((c) => c.ok), checks };
 }
 
@@ -307,7 +316,8 @@ const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; ke
     keyIsSeq: false,
   },
   deposits: {
-    columns: 'id, user_id, amount_cents, reference_code, status, note, deposit_request_id, created_at',
+    columns:
+      'id, user_id, amount_cents, reference_code, status, note, deposit_request_id, created_at, bank_statement_line_id',
     key: 'id',
     keyIsSeq: true,
   },
@@ -324,7 +334,7 @@ const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; ke
   },
   approvals: {
     columns:
-      'id, kind, status, user_id, amount_cents, deposit_request_id, withdrawal_id, note, requested_by, requested_at, decided_by, decided_at, reason',
+      'id, kind, status, user_id, amount_cents, deposit_request_id, withdrawal_id, note, requested_by, requested_at, decided_by, decided_at, reason, bank_statement_line_id',
     key: 'id',
     keyIsSeq: false,
   },

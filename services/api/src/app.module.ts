@@ -18,6 +18,7 @@ import { InvestorModule } from './investor/investor.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 import { StatementsModule } from './statements/statements.module';
+import { BankStatementsModule } from './bank-statements/bank-statements.module';
 import { PublicDocsApiModule } from './public-docs/technical-overview.controller';
 import { ProofApiModule } from './proof/proof.controller';
 
@@ -68,6 +69,7 @@ export class AppModule {
         AuthModule,
         InvestorModule,
         PayoutsModule,
+        BankStatementsModule,
         StatementsModule,
         ProofApiModule,
         PublicDocsApiModule,

@@ -7,6 +7,7 @@ import type { AppConfig } from '@savings/config';
 import { AppModule } from './app.module';
 import { createSessionMiddleware, SESSION_STORE } from './auth/session-store';
 import { parseJsonBody, requireJsonBody } from './http/request-body';
+import { readStatementUpload } from './bank-statements/statement-upload';
 import { applyRequestTimeouts } from './http/request-timeouts';
 import { createValidationPipe } from './http/validation';
 import { mountOpenApi } from './openapi';
@@ -34,7 +35,15 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // proxies in front; then the nearest address in X-Forwarded-For that is not one of them
   app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders());
-  app.use('/api', originCheck(config), requireJsonBody, parseJsonBody, rejectPrototypeKeys, rejectNulCharacters);
+  app.use(
+    '/api',
+    originCheck(config),
+    requireJsonBody,
+    parseJsonBody,
+    rejectPrototypeKeys,
+    rejectNulCharacters,
+    readStatementUpload,
+  );
   // sessions only where they are read: the API, not static files
   app.use('/api', createSessionMiddleware(app.get<Store>(SESSION_STORE), config), passport.initialize());
   app.setGlobalPrefix('api');

@@ -17,6 +17,9 @@ import { hasBankingDetails, type LoadedAccount } from '../money/account-ledger';
 export function accountCommandOf(approval: ApprovalState, account: LoadedAccount): AccountCommand {
   const adminId = approval.makerId;
   const { note, amountCents } = approval;
+  // a credit of a bank statement line stays one: the grant's deposit names the line (of this amount)
+  const statementLine =
+    approval.statementLineId !== undefined ? { id: approval.statementLineId, amountCents } : undefined;
   switch (approval.kind) {
     case 'balance_add':
     case 'balance_subtract':
@@ -27,7 +30,7 @@ export function accountCommandOf(approval: ApprovalState, account: LoadedAccount
     case 'deposit':
       return {
         type: 'ConfirmDeposit',
-        data: { amountCents, note, adminId, referenceCode: account.holder.referenceCode },
+        data: { amountCents, note, adminId, referenceCode: account.holder.referenceCode, statementLine },
       };
     case 'deposit_request': {
       const depositRequestId = approval.depositRequestId as number;
@@ -35,7 +38,7 @@ export function accountCommandOf(approval: ApprovalState, account: LoadedAccount
       if (account.state.depositRequests.get(depositRequestId)?.amountCents !== amountCents) throw notForThis();
       return {
         type: 'ConfirmDepositRequest',
-        data: { depositRequestId, note, adminId, referenceCode: account.holder.referenceCode },
+        data: { depositRequestId, note, adminId, referenceCode: account.holder.referenceCode, statementLine },
       };
     }
     case 'withdrawal': {

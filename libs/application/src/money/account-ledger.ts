@@ -10,13 +10,14 @@ import {
   type ApprovalKind,
   type ApprovalState,
   type Cents,
+  type StatementLineCredit,
   type FourEyesThreshold,
 } from '@savings/domain';
 import { canonicalJson, type AppendedEvent, type EventMetadata } from '@savings/ledger';
 import type { Sql } from '@savings/database';
 import { APP_CONFIG, SQL } from '../platform/tokens';
 import { GroupCommit, storedResult } from './group-commit';
-import type { CommandContext } from './money.commands';
+import type { CommandContext, StatementLineRef } from './money.commands';
 
 /** Attempts of a command that keeps losing version races (50 concurrent commands on one account complete). */
 export const MAX_ATTEMPTS = 100;
@@ -71,6 +72,8 @@ export interface MoneyMove {
   depositRequestId: number | null;
   withdrawalId: number | null;
   note: string | null;
+  /** a deposit crediting a bank statement line (issue 18): the approval carries it to the grant */
+  statementLineId?: number;
 }
 
 /** What a command did: the account before, its state after, the events as appended. */
@@ -202,6 +205,11 @@ export function metadataOf(context: CommandContext): EventMetadata {
 /** The actor's user id when an admin acts (recorded in events and admin transactions). */
 export function adminIdOf(context: CommandContext): number | null {
   return context.actor.kind === 'admin' ? Number(context.actor.id) : null;
+}
+
+/** The domain's view of the statement line a deposit command credits, if any. */
+export function statementLineCredit(line: StatementLineRef | undefined): StatementLineCredit | undefined {
+  return line ? { id: line.id, amountCents: Money.parse(line.amount) } : undefined;
 }
 
 /** Whether the holder saved what a withdrawal needs (beneficiary and IBAN). */

@@ -44,6 +44,7 @@ interface ApprovalJson {
   withdrawalId: number | null;
   note: string | null;
   makerId: number;
+  statementLineId: number | null;
 }
 
 type TargetRow = Omit<AccountRowRecord, 'user_id'> & {
@@ -126,6 +127,9 @@ function approvalOf(json: ApprovalJson): LoadedApproval {
       withdrawalId: json.withdrawalId === null ? null : Number(json.withdrawalId),
       note: json.note,
       makerId: Number(json.makerId),
+      ...(json.statementLineId !== null && json.statementLineId !== undefined
+        ? { statementLineId: Number(json.statementLineId) }
+        : {}),
     },
     lastHash: json.lastHash,
   };
@@ -174,7 +178,8 @@ function notFound(target: AccountTarget): DomainError {
 const approvalJson = (p: string, s: string) => `json_build_object(
     'id', ${p}.id, 'version', ${s}.version, 'lastHash', ${s}.last_hash, 'status', ${p}.status, 'kind', ${p}.kind,
     'userId', ${p}.user_id, 'amountCents', ${p}.amount_cents::text, 'depositRequestId', ${p}.deposit_request_id,
-    'withdrawalId', ${p}.withdrawal_id, 'note', ${p}.note, 'makerId', ${p}.requested_by)`;
+    'withdrawalId', ${p}.withdrawal_id, 'note', ${p}.note, 'makerId', ${p}.requested_by,
+    'statementLineId', ${p}.bank_statement_line_id)`;
 
 /**
  * Targets as (kind, id) pairs numbered from 1; a withdrawal or deposit request names its user, an

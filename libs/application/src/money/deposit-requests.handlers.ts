@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ApprovalPendingResult, ConfirmDepositRequestResult, DepositRequestResult } from '@savings/contracts';
 import { decide, Money } from '@savings/domain';
-import { AccountLedger, adminIdOf } from './account-ledger';
+import { AccountLedger, adminIdOf, statementLineCredit } from './account-ledger';
 import { depositOf, depositRequestResult } from './command-results';
 import {
   CancelDepositRequestCommand,
@@ -72,11 +72,11 @@ export class ConfirmDepositRequestHandler implements ICommandHandler<
   constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: ConfirmDepositRequestCommand): Promise<ConfirmDepositRequestResult | ApprovalPendingResult> {
-    const { depositRequestId, note } = command;
+    const { depositRequestId, note, statementLine } = command;
     return this.ledger.executeMove({
       name: 'ConfirmDepositRequest',
       context: command.context,
-      fingerprint: { depositRequestId, note },
+      fingerprint: { depositRequestId, note, ...(statementLine ? { statementLine } : {}) },
       target: { depositRequestId },
       move: ({ holder, state }) => ({
         kind: 'deposit_request',
@@ -86,12 +86,19 @@ export class ConfirmDepositRequestHandler implements ICommandHandler<
         depositRequestId,
         withdrawalId: null,
         note,
+        ...(statementLine ? { statementLineId: statementLine.id } : {}),
       }),
       decide: ({ holder, state }) =>
         decide(
           {
             type: 'ConfirmDepositRequest',
-            data: { depositRequestId, note, adminId: adminIdOf(command.context), referenceCode: holder.referenceCode },
+            data: {
+              depositRequestId,
+              note,
+              adminId: adminIdOf(command.context),
+              referenceCode: holder.referenceCode,
+              statementLine: statementLineCredit(statementLine),
+            },
           },
           state,
         ),

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AdjustBalanceResult, ApprovalPendingResult, DepositResult } from '@savings/contracts';
 import { decide, Money } from '@savings/domain';
-import { AccountLedger, adminIdOf } from './account-ledger';
+import { AccountLedger, adminIdOf, statementLineCredit } from './account-ledger';
 import { adjustmentResult, balancesOf, depositOf } from './command-results';
 import { AdjustBalanceCommand, ConfirmDepositCommand } from './money.commands';
 
@@ -18,7 +18,12 @@ export class ConfirmDepositHandler implements ICommandHandler<
     return this.ledger.executeMove({
       name: 'ConfirmDeposit',
       context: command.context,
-      fingerprint: { userId: command.userId, amount: command.amount, note: command.note },
+      fingerprint: {
+        userId: command.userId,
+        amount: command.amount,
+        note: command.note,
+        ...(command.statementLine ? { statementLine: command.statementLine } : {}),
+      },
       target: { userId: command.userId },
       move: ({ holder }) => ({
         kind: 'deposit',
@@ -27,6 +32,7 @@ export class ConfirmDepositHandler implements ICommandHandler<
         depositRequestId: null,
         withdrawalId: null,
         note: command.note,
+        ...(command.statementLine ? { statementLineId: command.statementLine.id } : {}),
       }),
       decide: ({ holder, state }) =>
         decide(
@@ -37,6 +43,7 @@ export class ConfirmDepositHandler implements ICommandHandler<
               note: command.note,
               adminId: adminIdOf(command.context),
               referenceCode: holder.referenceCode,
+              statementLine: statementLineCredit(command.statementLine),
             },
           },
           state,

@@ -103,6 +103,7 @@ describe('ledger integrity on a seeded ledger', () => {
       'balances equal their streams',
       'replay equals read models',
       'payout files match the ledger',
+      'statement lines credited once',
       'proof-of-liabilities roots',
     ]);
 

@@ -51,11 +51,21 @@ export class CancelDepositRequestCommand {
   ) {}
 }
 
+/**
+ * The bank statement line a deposit credits (issue 18): its id goes into the DepositConfirmed event,
+ * and the deposit must be of exactly its amount (canonical decimal string).
+ */
+export interface StatementLineRef {
+  id: number;
+  amount: string;
+}
+
 export class ConfirmDepositRequestCommand {
   constructor(
     readonly depositRequestId: number,
     readonly note: string | null,
     readonly context: CommandContext,
+    readonly statementLine?: StatementLineRef,
   ) {}
 }
 
@@ -66,6 +76,7 @@ export class ConfirmDepositCommand {
     readonly amount: string,
     readonly note: string | null,
     readonly context: CommandContext,
+    readonly statementLine?: StatementLineRef,
   ) {}
 }
 

@@ -66,6 +66,7 @@ export function planCommand(
             withdrawalId: move.withdrawalId,
             note: move.note,
             makerId: fourEyes.makerId,
+            ...(move.statementLineId !== undefined ? { statementLineId: move.statementLineId } : {}),
           },
         },
       ],

@@ -11,6 +11,8 @@ import { Migration20261124200000InterestByDate } from './Migration20261124200000
 import { Migration20261124400000PayoutDocuments } from './Migration20261124400000-payout-documents';
 import { Migration20261124500000Approvals } from './Migration20261124500000-approvals';
 import { Migration20261124800000ProofOfLiabilities } from './Migration20261124800000-proof-of-liabilities';
+import { Migration20261124900000BankStatements } from './Migration20261124900000-bank-statements';
+import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -29,4 +31,9 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124400000-payout-documents', class: Migration20261124400000PayoutDocuments },
   { name: 'Migration20261124500000-approvals', class: Migration20261124500000Approvals },
   { name: 'Migration20261124800000-proof-of-liabilities', class: Migration20261124800000ProofOfLiabilities },
+  { name: 'Migration20261124900000-bank-statements', class: Migration20261124900000BankStatements },
+  {
+    name: 'Migration20261124900100-statement-line-approvals',
+    class: Migration20261124900100StatementLineApprovals,
+  },
 ];

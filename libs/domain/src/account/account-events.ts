@@ -20,6 +20,8 @@ export type AccountEvent =
         referenceCode: string;
         balanceBeforeCents: string;
         balanceAfterCents: string;
+        /** the bank statement line this deposit credits (present only then; issue 18) */
+        statementLineId?: number;
       };
     }
   | { type: 'WithdrawalRequested'; data: { withdrawalId: number; amountCents: string } }

@@ -342,3 +342,44 @@ describe('request limits and the balance ceiling (api-contract.md section 8)', (
     );
   });
 });
+
+describe('deposits that credit a bank statement line (issue 18)', () => {
+  const requested: AccountEvent = { type: 'DepositRequested', data: { depositRequestId: 7, amountCents: '150000' } };
+  const confirm = (lineCents: bigint): AccountCommand => ({
+    type: 'ConfirmDepositRequest',
+    data: {
+      depositRequestId: 7,
+      note: null,
+      adminId: 1,
+      referenceCode: 'R',
+      statementLine: { id: 3, amountCents: lineCents },
+    },
+  });
+
+  it('names the line in the event, and only then', () => {
+    const { events } = given(requested).when(confirm(150000n));
+    expect(events[0]).toMatchObject({ type: 'DepositConfirmed', data: { depositRequestId: 7, statementLineId: 3 } });
+    const plain = given().when({
+      type: 'ConfirmDeposit',
+      data: { amountCents: 100n, note: null, adminId: 1, referenceCode: 'R' },
+    });
+    expect('statementLineId' in (plain.events[0].data as object)).toBe(false);
+  });
+
+  it('refuses a deposit request whose amount is not the line amount (409), moving nothing', () => {
+    const { events, error } = given(requested).when(confirm(150001n));
+    expect(events).toEqual([]);
+    expect(error).toMatchObject({ code: 'RECON.AMOUNT_MISMATCH', kind: 'conflict' });
+    const direct = given().when({
+      type: 'ConfirmDeposit',
+      data: {
+        amountCents: 100n,
+        note: null,
+        adminId: 1,
+        referenceCode: 'R',
+        statementLine: { id: 3, amountCents: 101n },
+      },
+    });
+    expect(direct.error).toMatchObject({ code: 'RECON.AMOUNT_MISMATCH' });
+  });
+});

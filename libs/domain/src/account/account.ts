@@ -62,17 +62,35 @@ export function availableCents(state: AccountState): Cents {
   return state.balanceCents - state.heldCents;
 }
 
+/** A bank statement line a deposit credits: the deposit must be of exactly its amount. */
+export interface StatementLineCredit {
+  id: number;
+  amountCents: Cents;
+}
+
 export type AccountCommand =
   | { type: 'RequestDeposit'; data: { depositRequestId: number; amountCents: Cents } }
   | { type: 'EditDepositRequest'; data: { depositRequestId: number; amountCents: Cents } }
   | { type: 'CancelDepositRequest'; data: { depositRequestId: number } }
   | {
       type: 'ConfirmDepositRequest';
-      data: { depositRequestId: number; note: string | null; adminId: number | null; referenceCode: string };
+      data: {
+        depositRequestId: number;
+        note: string | null;
+        adminId: number | null;
+        referenceCode: string;
+        statementLine?: StatementLineCredit;
+      };
     }
   | {
       type: 'ConfirmDeposit';
-      data: { amountCents: Cents; note: string | null; adminId: number | null; referenceCode: string };
+      data: {
+        amountCents: Cents;
+        note: string | null;
+        adminId: number | null;
+        referenceCode: string;
+        statementLine?: StatementLineCredit;
+      };
     }
   | {
       type: 'RequestWithdrawal';
@@ -158,17 +176,21 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       ];
     }
     case 'ConfirmDepositRequest': {
-      const { depositRequestId, note, adminId, referenceCode } = command.data;
+      const { depositRequestId, note, adminId, referenceCode, statementLine } = command.data;
       const request = state.depositRequests.get(depositRequestId);
       if (!request) throw notPending('deposit request');
+      requireStatementAmount(statementLine, request.amountCents);
       requireWithinCeiling(state, request.amountCents);
-      return [depositConfirmed(state, request.amountCents, depositRequestId, note, adminId, referenceCode)];
+      return [
+        depositConfirmed(state, request.amountCents, depositRequestId, note, adminId, referenceCode, statementLine),
+      ];
     }
     case 'ConfirmDeposit': {
-      const { amountCents, note, adminId, referenceCode } = command.data;
+      const { amountCents, note, adminId, referenceCode, statementLine } = command.data;
       requirePositive(amountCents);
+      requireStatementAmount(statementLine, amountCents);
       requireWithinCeiling(state, amountCents);
-      return [depositConfirmed(state, amountCents, null, note, adminId, referenceCode)];
+      return [depositConfirmed(state, amountCents, null, note, adminId, referenceCode, statementLine)];
     }
     case 'RequestWithdrawal': {
       const { withdrawalId, amountCents, bankingDetailsSaved } = command.data;
@@ -293,6 +315,7 @@ function depositConfirmed(
   note: string | null,
   adminId: number | null,
   referenceCode: string,
+  statementLine?: StatementLineCredit,
 ): AccountEvent {
   return {
     type: 'DepositConfirmed',
@@ -304,8 +327,21 @@ function depositConfirmed(
       referenceCode,
       balanceBeforeCents: String(state.balanceCents),
       balanceAfterCents: String(state.balanceCents + amountCents),
+      // only when there is one, so deposits without a statement line keep their payload (and hash) shape
+      ...(statementLine ? { statementLineId: statementLine.id } : {}),
     },
   };
+}
+
+/** A deposit that credits a statement line moves exactly the line's amount, never more or less. */
+function requireStatementAmount(statementLine: StatementLineCredit | undefined, amountCents: Cents): void {
+  if (statementLine && statementLine.amountCents !== amountCents) {
+    throw new DomainError(
+      'RECON.AMOUNT_MISMATCH',
+      'conflict',
+      `The deposit request is for ${formatUsd(amountCents)}, the statement line for ${formatUsd(statementLine.amountCents)}.`,
+    );
+  }
 }
 
 /**

@@ -26,6 +26,8 @@ export type ApprovalEvent =
         withdrawalId: number | null;
         note: string | null;
         makerId: number;
+        /** the bank statement line the deposit credits (present only then; issue 18) */
+        statementLineId?: number;
       };
     }
   | { type: 'ApprovalGranted'; data: { approvalId: number; makerId: number; checkerId: number } }

@@ -41,6 +41,8 @@ export interface ApprovalState {
   withdrawalId: number | null;
   note: string | null;
   makerId: number;
+  /** a deposit that credits a bank statement line: the grant credits exactly that line */
+  statementLineId?: number;
 }
 
 export type ApprovalCommand =
@@ -95,6 +97,7 @@ export function evolveApproval(state: ApprovalState | null, event: ApprovalEvent
       withdrawalId: data.withdrawalId,
       note: data.note,
       makerId: data.makerId,
+      ...(data.statementLineId !== undefined ? { statementLineId: data.statementLineId } : {}),
     };
   }
   if (!state) throw new Error(`${event.type} before ApprovalRequested`);

@@ -51,6 +51,7 @@ describe('audit console API', () => {
       'balances equal their streams',
       'replay equals read models',
       'payout files match the ledger',
+      'statement lines credited once',
       'proof-of-liabilities roots',
     ]);
     expect(done.progress?.eventsTotal).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
+import { isStatementUpload } from '../bank-statements/statement-upload';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const BODY_LIMIT = '100kb';
@@ -11,9 +12,12 @@ function hasBody(req: Request): boolean {
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-/** 415 for a state-changing request whose body is not JSON; requests without a body pass. */
+/**
+ * 415 for a state-changing request whose body is not JSON; requests without a body pass, and so does
+ * a bank statement upload (read as bytes by readStatementUpload).
+ */
 export const requireJsonBody: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
-  if (MUTATING.has(req.method) && hasBody(req) && !req.is('application/json')) {
+  if (MUTATING.has(req.method) && hasBody(req) && !req.is('application/json') && !isStatementUpload(req)) {
     res.status(415).json({ message: 'Request body must be JSON (Content-Type: application/json).' });
     return;
   }

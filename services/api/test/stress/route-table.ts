@@ -73,7 +73,10 @@ export async function loadRouteTable(app: TestApp): Promise<Route[]> {
               types: field.oneOf ? field.oneOf.map((f) => f.type ?? '') : field.type ? [field.type] : [],
               enumValues: field.enum,
             }))
-          : undefined,
+          : // a body that is a file (a bank statement upload, not JSON): it takes a body, with no JSON fields
+            operation.requestBody
+            ? []
+            : undefined,
       });
     }
   }

@@ -21,6 +21,10 @@ import { UsersTable } from './components/users-table';
 const PlatformCharts = lazy(() =>
   import('./components/platform-charts').then((module) => ({ default: module.PlatformCharts })),
 );
+// reconciliation is occasional work: its screen loads after the rest
+const BankStatements = lazy(() =>
+  import('./components/bank-statements').then((module) => ({ default: module.BankStatements })),
+);
 
 function NotAllowed() {
   return (
@@ -95,6 +99,9 @@ function AdminDashboard() {
         </Suspense>
         <TransactionsTable />
         <PayoutFiles />
+        <Suspense fallback={null}>
+          <BankStatements />
+        </Suspense>
         <BlogManager />
       </Stack>
     </Container>

@@ -1,6 +1,8 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { APP_CONFIG } from '@savings/application';
+import type { AppConfig } from '@savings/config';
 import { Messages, type Role } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { ROLES_KEY } from './auth.constants';
@@ -9,11 +11,17 @@ import { sessionUserOf } from './session-identity';
 /**
  * Lets a request through when its session names a user and the route's roles allow that user's role.
  * The identity and role come from the session (Redis), not the database: a role change ends the user's
- * sessions (endAllSessions), so a demoted admin is signed out at once (ADR 0006).
+ * sessions (endAllSessions), so a demoted admin is signed out at once (ADR 0006). With STAFF_MFA=required
+ * the admin and audit routes also need a two-factor session (ADR 0023).
  */
+const STAFF_ROLES: readonly Role[] = ['admin', 'auditor'];
+
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<Request>();
@@ -30,6 +38,11 @@ export class SessionGuard implements CanActivate {
     ]);
     if (roles && !roles.includes(user.role)) {
       throw new DomainError('AUTH.ADMIN_REQUIRED', 'forbidden', Messages.adminRequired);
+    }
+    // STAFF_MFA=required: staff routes need a session signed in with a second factor (or one that just
+    // turned it on; turning it on or off ends the account's other sessions, so this is "enrolled")
+    if (roles && this.config.staffMfa === 'required' && STAFF_ROLES.includes(user.role) && !req.session.twoFactor) {
+      throw new DomainError('AUTH.TWO_FACTOR_REQUIRED', 'forbidden', Messages.twoFactorRequired);
     }
     return true;
   }

@@ -98,7 +98,7 @@ export class TwoFactorController {
       'Confirm setup with the first code from the app: two-factor sign-in is on, the 10 recovery codes are returned once, and every other session ends.',
   })
   @ApiOkResponse({ type: MfaEnableResponseDto })
-  @ApiUnauthorizedResponse({ description: 'Invalid code (or not signed in).' })
+  @ApiBadRequestResponse({ description: 'Invalid code (400: the session is fine, the field is wrong).' })
   @ApiConflictResponse({ description: 'Setup not started, or already on.' })
   @throttled
   async enable(
@@ -122,8 +122,7 @@ export class TwoFactorController {
     summary: 'Turn two-factor sign-in off with the password and a current or recovery code; every other session ends.',
   })
   @ApiOkResponse({ description: '{"message":"Two-factor sign-in turned off"}' })
-  @ApiBadRequestResponse({ description: 'Current password is incorrect.' })
-  @ApiUnauthorizedResponse({ description: 'Invalid code (or not signed in).' })
+  @ApiBadRequestResponse({ description: 'Current password is incorrect, or Invalid code.' })
   @ApiConflictResponse({ description: 'Two-factor sign-in is not on.' })
   @throttled
   async disable(

@@ -24,7 +24,10 @@ interface TwoFactorRow {
   enabled: boolean;
 }
 
+/** At sign-in a wrong code is 401 like a wrong password; in a signed-in session it is a wrong field (400). */
 const invalidCode = () => new DomainError('AUTH.INVALID_CODE', 'unauthenticated', Messages.invalidCode);
+const wrongCode = () =>
+  new DomainError('AUTH.INVALID_CODE', 'invalid', Messages.invalidCode, { code: Messages.invalidCode });
 const owner = (userId: number) => `user:${userId}`;
 
 /** The sealed-secret store of one process: reads rows and opens their secrets with the configured key. */
@@ -138,7 +141,7 @@ export class EnableTwoFactorHandler
       if (!row) throw new DomainError('AUTH.MFA_NOT_STARTED', 'conflict', Messages.twoFactorNotStarted);
       if (row.enabled) throw new DomainError('AUTH.MFA_ALREADY_ON', 'conflict', Messages.twoFactorAlreadyOn);
       const step = matchTotpStep(this.secretOf(row, userId), code.trim(), at);
-      if (step === null) throw invalidCode();
+      if (step === null) throw wrongCode();
       const recoveryCodes = newRecoveryCodes();
       // the confirming code's step counts as used: it cannot sign in afterwards
       await tx.query(
@@ -199,7 +202,7 @@ export class DisableTwoFactorHandler
     await this.sql.transaction(async (tx) => {
       const row = await this.row(tx, userId, true);
       if (!row?.enabled) throw new DomainError('AUTH.MFA_NOT_ON', 'conflict', Messages.twoFactorNotOn);
-      if (!(await this.acceptEither(tx, userId, row, code, at))) throw invalidCode();
+      if (!(await this.acceptEither(tx, userId, row, code, at))) throw wrongCode();
       await tx.query('delete from user_recovery_codes where user_id = $1', [userId]);
       await tx.query('delete from user_two_factor where user_id = $1', [userId]);
     });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export const RECOVERY_CODE_COUNT = 10;
-// RFC 4648 base32, lower case: no 0/1/8/9, so no 0-O or 1-l confusion when typed from paper
+// RFC 4648 base32, lower case: it has no 0, 1, 8 or 9, so a 0 or 1 typed from paper means o or l
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /** One code: 16 base32 characters (80 random bits) in groups of four, e.g. `k7xq-m2pa-r4td-wy5e`. */
@@ -15,9 +15,9 @@ export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
 }
 
-/** What is typed, as compared: case, spaces and hyphens do not matter. */
+/** What is typed, as compared: case, spaces and hyphens do not matter; 0 reads as o and 1 as l. */
 export function normalizeRecoveryCode(typed: string): string | null {
-  const compact = typed.toLowerCase().replace(/[\s-]/g, '');
+  const compact = typed.toLowerCase().replace(/[\s-]/g, '').replace(/0/g, 'o').replace(/1/g, 'l');
   return /^[a-z2-7]{16}$/.test(compact) ? compact : null;
 }
 

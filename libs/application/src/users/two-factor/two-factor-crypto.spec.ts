@@ -77,6 +77,7 @@ describe('recovery codes', () => {
     const [code] = codes;
     expect(normalizeRecoveryCode(code.toUpperCase().replace(/-/g, ' '))).toBe(code.replace(/-/g, ''));
     expect(normalizeRecoveryCode('123456')).toBeNull();
+    expect(normalizeRecoveryCode('l0ok-ab2c-de3f-gh4i')).toBe(normalizeRecoveryCode('10ok-ab2c-de3f-gh4i'));
     expect(hashRecoveryCode(normalizeRecoveryCode(code)!)).toMatch(/^[0-9a-f]{64}$/);
   });
 });

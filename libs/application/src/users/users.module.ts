@@ -8,6 +8,7 @@ import {
   DisableTwoFactorHandler,
   EnableTwoFactorHandler,
   GetTwoFactorStatusHandler,
+  ResetTwoFactorHandler,
   StartTwoFactorSetupHandler,
   VerifySecondFactorHandler,
 } from './two-factor/two-factor.handlers';
@@ -31,6 +32,7 @@ import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from '
     VerifySecondFactorHandler,
     DisableTwoFactorHandler,
     GetTwoFactorStatusHandler,
+    ResetTwoFactorHandler,
   ],
   exports: [PasswordHasher],
 })

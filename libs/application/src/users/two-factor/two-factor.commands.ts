@@ -44,6 +44,20 @@ export class VerifySecondFactorCommand {
 
 export type SecondFactorUsed = 'totp' | 'recovery_code';
 
+/**
+ * Operator reset (command line) for a person who lost both phone and recovery codes: the factor and
+ * its codes are removed and every session of the account ends. Resolves to the account's id and
+ * whether two-factor sign-in was on; null for an unknown e-mail.
+ */
+export class ResetTwoFactorCommand {
+  constructor(readonly email: string) {}
+}
+
+export interface ResetTwoFactorResult {
+  userId: number;
+  wasEnabled: boolean;
+}
+
 /** Whether two-factor sign-in is on for the account, and how many recovery codes are left. */
 export class GetTwoFactorStatusQuery {
   constructor(readonly userId: number) {}

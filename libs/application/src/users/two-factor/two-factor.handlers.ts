@@ -1,11 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type Redis from 'ioredis';
 import type { AppConfig } from '@savings/config';
 import { Messages, type MfaSetupResponse } from '@savings/contracts';
 import { type Sql, type SqlQueryable } from '@savings/database';
 import { DomainError } from '@savings/domain';
-import { APP_CONFIG, SQL } from '../../platform/tokens';
+import { APP_CONFIG, REDIS, SQL } from '../../platform/tokens';
 import { PasswordHasher } from '../password-hasher';
+import { endAllSessions } from '../session-keys';
+import { normalizeEmail } from '../user-identity';
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { SecretBox } from './secret-box';
 import { matchTotpStep, newTotpSecret, totpUrl } from './totp';
@@ -13,7 +16,9 @@ import {
   DisableTwoFactorCommand,
   EnableTwoFactorCommand,
   GetTwoFactorStatusQuery,
+  ResetTwoFactorCommand,
   StartTwoFactorSetupCommand,
+  type ResetTwoFactorResult,
   VerifySecondFactorCommand,
   type SecondFactorUsed,
   type TwoFactorStatus,
@@ -220,5 +225,33 @@ export class GetTwoFactorStatusHandler implements IQueryHandler<GetTwoFactorStat
       [userId],
     );
     return { enabled: row.enabled, recoveryCodesLeft: row.enabled ? row.left : 0 };
+  }
+}
+
+@CommandHandler(ResetTwoFactorCommand)
+export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorCommand, ResetTwoFactorResult | null> {
+  constructor(
+    @Inject(SQL) private readonly sql: Sql,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ email }: ResetTwoFactorCommand): Promise<ResetTwoFactorResult | null> {
+    const [user] = await this.sql.query<{ id: string }>('select id from users where email = $1', [
+      normalizeEmail(email),
+    ]);
+    if (!user) return null;
+    const userId = Number(user.id);
+    const wasEnabled = await this.sql.transaction(async (tx) => {
+      await tx.query('delete from user_recovery_codes where user_id = $1', [userId]);
+      const removed = await tx.query<{ enabled: boolean }>(
+        'delete from user_two_factor where user_id = $1 returning enabled_at is not null as enabled',
+        [userId],
+      );
+      return removed[0]?.enabled ?? false;
+    });
+    // sessions signed in with the old factor end too: the person starts afresh with the password
+    await endAllSessions(this.redis, this.config.queuePrefix, userId);
+    return { userId, wasEnabled };
   }
 }

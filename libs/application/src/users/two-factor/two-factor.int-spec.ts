@@ -10,6 +10,7 @@ import type Redis from 'ioredis';
 import { connectRedis } from '../../platform/redis';
 import { APP_CONFIG, REDIS, SQL } from '../../platform/tokens';
 import { PasswordHasher } from '../password-hasher';
+import { sessionKeyPrefix, userSessionsKey } from '../session-keys';
 import { UsersModule } from '../users.module';
 import { SecretBox } from './secret-box';
 import { totpCodeAt } from './totp';
@@ -17,6 +18,7 @@ import {
   DisableTwoFactorCommand,
   EnableTwoFactorCommand,
   GetTwoFactorStatusQuery,
+  ResetTwoFactorCommand,
   StartTwoFactorSetupCommand,
   VerifySecondFactorCommand,
   type TwoFactorStatus,
@@ -213,5 +215,20 @@ describe('disable', () => {
     await expect(disable('secret-1', recoveryCodes[1], later(60))).rejects.toThrow(Messages.twoFactorNotOn);
     await expect(verify(userId, recoveryCodes[1], later(60))).rejects.toThrow(Messages.invalidCode);
     await expect(setup(userId)).resolves.toHaveProperty('secret');
+  });
+
+  it('the operator reset (mfa:reset) removes the factor and its codes and ends every session', async () => {
+    const { userId, recoveryCodes } = await enrolled('Lost');
+    const prefix = config.queuePrefix;
+    await redis.sadd(userSessionsKey(prefix, userId), 'session-a');
+    await redis.set(`${sessionKeyPrefix(prefix)}session-a`, '{}');
+    await expect(commands.execute(new ResetTwoFactorCommand(' LOST@example.test '))).resolves.toEqual({
+      userId,
+      wasEnabled: true,
+    });
+    expect(await status(userId)).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+    expect(await redis.exists(userSessionsKey(prefix, userId), `${sessionKeyPrefix(prefix)}session-a`)).toBe(0);
+    await expect(verify(userId, recoveryCodes[0], later(30))).rejects.toThrow(Messages.invalidCode);
+    await expect(commands.execute(new ResetTwoFactorCommand('nobody@example.test'))).resolves.toBeNull();
   });
 });

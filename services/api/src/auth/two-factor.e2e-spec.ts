@@ -101,6 +101,15 @@ describe('two-factor sign-in (STAFF_MFA=optional)', () => {
     expect((await third.get('/api/auth/session').expect(200)).body).toEqual({ user: null });
   });
 
+  it('documents the two-factor calls and both answers of login in OpenAPI', async () => {
+    const { body } = await request(t.server).get('/api/docs-json').expect(200);
+    for (const path of ['/api/auth/mfa', '/api/auth/mfa/setup', '/api/auth/mfa/enable', '/api/auth/mfa/disable']) {
+      expect(Object.keys(body.paths)).toContain(path);
+    }
+    expect(body.paths['/api/auth/mfa/verify'].post.responses).toHaveProperty('401');
+    expect(JSON.stringify(body.paths['/api/auth/login'].post.responses['200'])).toContain('MfaRequiredResponseDto');
+  });
+
   it('verify without a sign-in awaiting a code is 401', async () => {
     const response = await request(t.server).post('/api/auth/mfa/verify').send({ code: '123456' }).expect(401);
     expect(response.body).toEqual({ message: Messages.twoFactorSignInExpired });

@@ -7,6 +7,7 @@ import { Messages, type Role } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { ROLES_KEY } from './auth.constants';
 import { sessionUserOf } from './session-identity';
+import { lacksRequiredSecondFactor } from './staff-two-factor';
 
 /**
  * Lets a request through when its session names a user and the route's roles allow that user's role.
@@ -14,8 +15,6 @@ import { sessionUserOf } from './session-identity';
  * sessions (endAllSessions), so a demoted admin is signed out at once (ADR 0006). With STAFF_MFA=required
  * the admin and audit routes also need a two-factor session (ADR 0023).
  */
-const STAFF_ROLES: readonly Role[] = ['admin', 'auditor'];
-
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(
@@ -39,9 +38,7 @@ export class SessionGuard implements CanActivate {
     if (roles && !roles.includes(user.role)) {
       throw new DomainError('AUTH.ADMIN_REQUIRED', 'forbidden', Messages.adminRequired);
     }
-    // STAFF_MFA=required: staff routes need a session signed in with a second factor (or one that just
-    // turned it on; turning it on or off ends the account's other sessions, so this is "enrolled")
-    if (roles && this.config.staffMfa === 'required' && STAFF_ROLES.includes(user.role) && !req.session.twoFactor) {
+    if (roles && lacksRequiredSecondFactor(req, user, this.config)) {
       throw new DomainError('AUTH.TWO_FACTOR_REQUIRED', 'forbidden', Messages.twoFactorRequired);
     }
     return true;

@@ -207,6 +207,10 @@ describe('STAFF_MFA=required', () => {
       const refused = await agent.get(path).expect(403);
       expect(refused.body).toEqual({ message: Messages.twoFactorRequired });
     }
+    // the queue board (plain Express, outside Nest's guards) too
+    expect((await admin.agent.get('/api/admin/queues').expect(403)).body).toEqual({
+      message: Messages.twoFactorRequired,
+    });
     // a money move is refused before it is considered
     await admin.agent.patch('/api/admin/users/1/balance').send({ amount: 1000, operation: 'add' }).expect(403);
     // they can still see who they are and enroll
@@ -219,6 +223,7 @@ describe('STAFF_MFA=required', () => {
       .send({ code: codeNow(setup.secret) })
       .expect(200);
     await admin.agent.get('/api/admin/users').expect(200);
+    await admin.agent.get('/api/admin/queues').expect(200);
     // the auditor is still refused; a customer gets the usual answer
     await auditor.agent.get('/api/audit/events').expect(403);
     const customer = request.agent(t.server);

@@ -1,4 +1,4 @@
-// Entry of `npm run <db:migrate|seed|admin:create|jobs|ledger|bench> -- ...`: builds what changed, then
+// Entry of `npm run <db:migrate|seed|admin:create|mfa:reset|jobs|ledger|bench> -- ...`: builds what changed, then
 // runs the compiled command line (services/cli) or the benchmarks (bench).
 import { ensureBuilt, ensureInstalled, root } from './lib.mjs';
 import { spawnSync } from 'node:child_process';

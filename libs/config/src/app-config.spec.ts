@@ -118,3 +118,29 @@ describe('loadConfig', () => {
     expect(redactUrl('postgresql://u:secret@h:5432/db')).toBe('postgresql://u:***@h:5432/db');
   });
 });
+
+describe('two-factor settings', () => {
+  it('makes two-factor sign-in optional for staff unless STAFF_MFA=required', () => {
+    expect(loadConfig({}).staffMfa).toBe('optional');
+    expect(loadConfig({ STAFF_MFA: 'required' }).staffMfa).toBe('required');
+    expect(() => loadConfig({ STAFF_MFA: 'yes' })).toThrow(/STAFF_MFA must be optional or required/);
+  });
+
+  it('reads MFA_SECRET_KEY as 32 bytes in hex or base64, and refuses anything else', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ MFA_SECRET_KEY: hex }).mfaSecretKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ MFA_SECRET_KEY: base64 }).mfaSecretKey).toEqual(Buffer.alloc(32, 7));
+    for (const value of ['ab'.repeat(16), 'not a key', Buffer.alloc(31).toString('base64')]) {
+      expect(() => loadConfig({ MFA_SECRET_KEY: value })).toThrow(/MFA_SECRET_KEY/);
+    }
+  });
+
+  it('derives a separate key from SESSION_SECRET when MFA_SECRET_KEY is unset', () => {
+    const one = loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).mfaSecretKey;
+    expect(one).toHaveLength(32);
+    expect(loadConfig({ SESSION_SECRET: 'x'.repeat(40) }).mfaSecretKey).toEqual(one);
+    expect(loadConfig({ SESSION_SECRET: 'y'.repeat(40) }).mfaSecretKey).not.toEqual(one);
+    expect(one.toString('utf8')).not.toContain('x'.repeat(8));
+  });
+});

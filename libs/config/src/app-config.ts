@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { isIP } from 'node:net';
 
 /**
@@ -36,6 +37,13 @@ export interface AppConfig {
    * loopback, linklocal, uniquelocal. Every per-address limit reads the address this gives.
    */
   trustProxy: TrustProxy;
+  /** STAFF_MFA: `required` refuses admin and audit routes to staff without two-factor sign-in. */
+  staffMfa: 'optional' | 'required';
+  /**
+   * The AES-256-GCM key (32 bytes) that seals TOTP secrets at rest: MFA_SECRET_KEY (64 hex digits or
+   * base64), else derived from SESSION_SECRET with HKDF (ADR 0023).
+   */
+  mfaSecretKey: Buffer;
   /**
    * FOUR_EYES_THRESHOLD in cents: an admin money move of at least this amount waits for a second
    * admin's approval (api-contract.md section 9). 0: every admin move; null (`off`): none.
@@ -117,6 +125,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   );
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const staffMfa = parseChoice(env.STAFF_MFA, ['optional', 'required'] as const, 'optional', 'STAFF_MFA', problems);
+  const mfaSecretKey = parseMfaSecretKey(env.MFA_SECRET_KEY, sessionSecret, problems);
   const fourEyesThresholdCents = parseFourEyesThreshold(env.FOUR_EYES_THRESHOLD, problems);
   const worker: WorkerSettings = {
     concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
@@ -154,6 +164,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,
     trustProxy,
+    staffMfa,
+    mfaSecretKey,
     fourEyesThresholdCents,
     worker,
   };
@@ -216,6 +228,36 @@ function isProxyEntry(entry: string): boolean {
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * MFA_SECRET_KEY: 32 bytes as 64 hex digits or base64. Unset, the key is derived from SESSION_SECRET
+ * with HKDF-SHA256 (a separate key for a separate purpose; production already refuses a public
+ * SESSION_SECRET), so a development machine needs no extra setting and no key ever sits in the repository.
+ */
+function parseMfaSecretKey(raw: string | undefined, sessionSecret: string, problems: string[]): Buffer {
+  const value = (raw ?? '').trim();
+  if (value === '') {
+    return Buffer.from(hkdfSync('sha256', sessionSecret, 'savings-platform', 'mfa-secret-sealing/v1', 32));
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(value) && key.toString('base64') !== value)) {
+    problems.push('MFA_SECRET_KEY must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32)');
+  }
+  return key;
+}
+
+function parseChoice<T extends string>(
+  raw: string | undefined,
+  choices: readonly T[],
+  fallback: T,
+  name: string,
+  problems: string[],
+): T {
+  if (raw === undefined || raw === '') return fallback;
+  if ((choices as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be ${choices.join(' or ')} (got "${raw}")`);
+  return fallback;
 }
 
 function parsePort(raw: string | undefined, fallback: number, name: string, problems: string[]): number {

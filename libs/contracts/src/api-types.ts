@@ -41,6 +41,44 @@ export interface LoginRequest {
   email: string;
   password: string;
 }
+
+/** POST /api/auth/login for an account with two-factor sign-in: the password was right, a code comes next. */
+export interface MfaRequiredResponse {
+  mfaRequired: true;
+}
+
+/** POST /api/auth/login: the user, or the code step (contract section 9). */
+export type LoginResponse = UserResponse | MfaRequiredResponse;
+
+/** POST /api/auth/mfa/verify, enable: a current 6-digit TOTP code or (verify, disable) an unused recovery code. */
+export interface MfaCodeRequest {
+  code: string;
+}
+
+/** POST /api/auth/mfa/disable: the password again and a code. */
+export interface MfaDisableRequest {
+  password: string;
+  code: string;
+}
+
+/** POST /api/auth/mfa/setup: a new secret (base32) and its otpauth:// URL, shown as a QR code. */
+export interface MfaSetupResponse {
+  secret: string;
+  otpauthUrl: string;
+}
+
+/** POST /api/auth/mfa/enable: the 10 single-use recovery codes, shown this once. */
+export interface MfaEnableResponse {
+  recoveryCodes: string[];
+}
+
+/** GET /api/auth/mfa: whether two-factor sign-in is on, and how many recovery codes are left unused. */
+export interface MfaStatusResponse {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  /** STAFF_MFA=required and the account is an admin or auditor: it may not be turned off for good. */
+  requiredForRole: boolean;
+}
 export interface RegisterRequest {
   name: string;
   email: string;

@@ -9,6 +9,7 @@ export const WebRoutes = {
   withdrawal: '/withdrawal',
   interestHistory: '/interest-history',
   statements: '/statements',
+  security: '/security',
   audit: '/audit',
   admin: '/admin',
   technicalOverview: '/technical-overview',

@@ -10,7 +10,9 @@ export function mountOpenApi(app: INestApplication): void {
       .setDescription(
         'Event-sourced savings ledger. Errors are {"message": "..."}; amounts are JSON numbers with at most two ' +
           'decimals; money-moving calls accept an Idempotency-Key header. Sign in with POST /api/auth/login; the ' +
-          'session cookie is sent with every call.',
+          'session cookie is sent with every call. An account with two-factor sign-in answers {"mfaRequired":true} ' +
+          'there; POST /api/auth/mfa/verify with a code completes the sign-in. With STAFF_MFA=required, admin and ' +
+          'audit routes answer 403 "Two-factor sign-in required" to staff without it.',
       )
       .setVersion('1.0')
       .addCookieAuth('sid')

@@ -72,6 +72,7 @@ const SCREENS: { path: string; screen: Screen }[] = [
     path: '/statements',
     screen: onDemand(() => import('../features/investor/statements-route'), loadQueryClient),
   },
+  { path: '/security', screen: onDemand(() => import('../features/auth/security-route'), loadQueryClient) },
   { path: '/admin', screen: onDemand(() => import('../features/admin/admin-route'), loadQueryClient) },
   { path: '/audit', screen: onDemand(() => import('../features/audit/audit-route'), loadQueryClient) },
   // the 404 page is Italian (product.md section 2)

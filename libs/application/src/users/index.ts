@@ -5,3 +5,4 @@ export * from './user-read-model';
 export * from './user.commands';
 export * from './user.queries';
 export * from './users.module';
+export * from './two-factor';

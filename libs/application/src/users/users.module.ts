@@ -4,10 +4,18 @@ import { CreateOrPromoteUserHandler } from './create-or-promote-user.handler';
 import { PasswordHasher } from './password-hasher';
 import { RegisterUserHandler } from './register-user.handler';
 import { SetPasswordHandler } from './set-password.handler';
+import {
+  DisableTwoFactorHandler,
+  EnableTwoFactorHandler,
+  GetTwoFactorStatusHandler,
+  ResetTwoFactorHandler,
+  StartTwoFactorSetupHandler,
+  VerifySecondFactorHandler,
+} from './two-factor/two-factor.handlers';
 import { UpdateBankingDetailsHandler } from './update-banking-details.handler';
 import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from './user-queries.handler';
 
-/** Accounts: registration, credentials, profile and banking details, roles (needs CqrsModule.forRoot() at the root). */
+/** Accounts: registration, credentials, two-factor sign-in, profile and banking details, roles (needs CqrsModule.forRoot() at the root). */
 @Module({
   providers: [
     PasswordHasher,
@@ -19,6 +27,12 @@ import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from '
     GetUserHandler,
     VerifyCredentialsHandler,
     SignInSubjectHandler,
+    StartTwoFactorSetupHandler,
+    EnableTwoFactorHandler,
+    VerifySecondFactorHandler,
+    DisableTwoFactorHandler,
+    GetTwoFactorStatusHandler,
+    ResetTwoFactorHandler,
   ],
   exports: [PasswordHasher],
 })

@@ -7,6 +7,9 @@ import { DomainError } from '@savings/domain';
 import { sessionUserOf } from './session-identity';
 import { UserSessions } from './user-sessions';
 
+/** How long the code step of a sign-in may take after the password was accepted. */
+export const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
+
 /** Starting and ending sessions: passport-local for the check, passport's logIn for a fresh session id. */
 @Injectable()
 export class AuthSessionService {
@@ -32,6 +35,39 @@ export class AuthSessionService {
       ),
     );
     await this.sessions.track(user.id, req.session.id);
+  }
+
+  /**
+   * The password of an account with two-factor sign-in was right: a fresh session (so a planted id is
+   * worthless here too) that names nobody yet, only whom the code step is for, for a few minutes.
+   */
+  async awaitSecondFactor(req: Request, user: SessionUser): Promise<void> {
+    await new Promise<void>((resolve, reject) =>
+      req.session.regenerate((error?: unknown) => (error ? reject(error) : resolve())),
+    );
+    req.session.twoFactorPending = { user, until: Date.now() + SECOND_FACTOR_WINDOW_MS };
+  }
+
+  /** Whom a pending code step is for, or null (none, or expired). */
+  pendingSecondFactor(req: Request): SessionUser | null {
+    const pending = req.session?.twoFactorPending;
+    if (!pending || typeof pending.until !== 'number' || pending.until < Date.now()) return null;
+    return pending.user;
+  }
+
+  /** The code step succeeded: a signed-in session (new id) that counts as two-factor for STAFF_MFA. */
+  async logInWithSecondFactor(req: Request, user: SessionUser): Promise<void> {
+    await this.logIn(req, user);
+    req.session.twoFactor = true;
+  }
+
+  /**
+   * Two-factor sign-in was turned on or off: every other session ends (they were signed in under the
+   * old rule) and this one gets a new id, marked as two-factor or not.
+   */
+  async twoFactorChanged(req: Request, user: SessionUser, enabled: boolean): Promise<void> {
+    await this.endOtherSessions(req, user);
+    req.session.twoFactor = enabled;
   }
 
   /** Destroys the session in the store (not just the cookie) and clears the cookie. */

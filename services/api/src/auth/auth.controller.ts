@@ -10,21 +10,39 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  ApiExtraModels,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { GetUserQuery, RegisterUserCommand, type SessionUser } from '@savings/application';
-import { Messages, type PublicUser, type SessionResponse, type UserResponse } from '@savings/contracts';
+import {
+  accountSubject,
+  GetTwoFactorStatusQuery,
+  GetUserQuery,
+  RegisterUserCommand,
+  type SessionUser,
+  type TwoFactorStatus,
+} from '@savings/application';
+import {
+  Messages,
+  type LoginResponse,
+  type PublicUser,
+  type SessionResponse,
+  type UserResponse,
+} from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { Authenticated, CurrentUser } from './auth.decorators';
 import { LoginDto, RegisterDto } from './auth.dto';
 import { AuthSessionService } from './auth-session.service';
 import { clientAddress } from './client-address';
+import { LoginThrottle } from './login-throttle';
 import { RegistrationThrottle } from './registration-throttle';
+import { MfaRequiredResponseDto } from './two-factor.dto';
 import { SessionResponseDto, UserResponseDto } from './user-response.dto';
 import { sessionUserOf } from './session-identity';
 import { SESSION_COOKIE } from './session-store';
 
 @ApiTags('auth')
+@ApiExtraModels(UserResponseDto, MfaRequiredResponseDto)
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -32,6 +50,7 @@ export class AuthController {
     private readonly queryBus: QueryBus,
     private readonly sessions: AuthSessionService,
     private readonly registrationThrottle: RegistrationThrottle,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   @Post('register')
@@ -66,7 +85,11 @@ export class AuthController {
   @ApiOperation({
     summary: 'Sign in with an e-mail or a name (names are unique) and password; the session id is renewed.',
   })
-  @ApiOkResponse({ type: UserResponseDto })
+  @ApiOkResponse({
+    description:
+      '{user} and the session; or, for an account with two-factor sign-in, {"mfaRequired":true} and no user (POST /api/auth/mfa/verify next, within 5 minutes).',
+    schema: { oneOf: [{ $ref: getSchemaPath(UserResponseDto) }, { $ref: getSchemaPath(MfaRequiredResponseDto) }] },
+  })
   @ApiUnauthorizedResponse({ description: 'Invalid credentials (the same for an unknown account).' })
   @ApiTooManyRequestsResponse({
     description:
@@ -76,8 +99,17 @@ export class AuthController {
     @Body() _body: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<UserResponse> {
+  ): Promise<LoginResponse> {
     const sessionUser = await this.sessions.authenticate(req, res);
+    const twoFactor = await this.queryBus.execute<GetTwoFactorStatusQuery, TwoFactorStatus>(
+      new GetTwoFactorStatusQuery(sessionUser.id),
+    );
+    if (twoFactor.enabled) {
+      // the password attempt stays counted until the code is right (TwoFactorController.verify)
+      await this.sessions.awaitSecondFactor(req, sessionUser);
+      return { mfaRequired: true };
+    }
+    await this.loginThrottle.recordSuccess({ address: clientAddress(req), subject: accountSubject(sessionUser.id) });
     await this.sessions.logIn(req, sessionUser);
     return { user: await this.readUser(sessionUser.id) };
   }

@@ -13,6 +13,8 @@ const unauthorized = ApiUnauthorizedResponse({
   description: `Not signed in: {"message":"${Messages.authenticationRequired}"}`,
 });
 
+const staffMfa = `; with STAFF_MFA=required, a session without two-factor sign-in: {"message":"${Messages.twoFactorRequired}"}`;
+
 /** Any signed-in user (401 {"message":"Authentication required"} without a session). */
 export function Authenticated(): MethodDecorator & ClassDecorator {
   return applyDecorators(UseGuards(SessionGuard), ApiCookieAuth('sid'), unauthorized);
@@ -25,7 +27,7 @@ export function AdminOnly(): MethodDecorator & ClassDecorator {
     UseGuards(SessionGuard),
     ApiCookieAuth('sid'),
     unauthorized,
-    ApiForbiddenResponse({ description: `Not an admin: {"message":"${Messages.adminRequired}"}` }),
+    ApiForbiddenResponse({ description: `Not an admin: {"message":"${Messages.adminRequired}"}${staffMfa}` }),
   );
 }
 
@@ -36,7 +38,9 @@ export function AdminOrAuditor(): MethodDecorator & ClassDecorator {
     UseGuards(SessionGuard),
     ApiCookieAuth('sid'),
     unauthorized,
-    ApiForbiddenResponse({ description: `Neither admin nor auditor: {"message":"${Messages.adminRequired}"}` }),
+    ApiForbiddenResponse({
+      description: `Neither admin nor auditor: {"message":"${Messages.adminRequired}"}${staffMfa}`,
+    }),
   );
 }
 

@@ -10,13 +10,14 @@ import { LoginThrottle } from './login-throttle';
 import { RegistrationThrottle } from './registration-throttle';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
+import { TwoFactorController } from './two-factor.controller';
 import { createSessionStore, SESSION_STORE } from './session-store';
 import { UserSessions } from './user-sessions';
 
 /** Sign-in, sessions (Redis) and the guards every other API module uses. */
 @Module({
   imports: [PassportModule.register({ session: true }), UsersModule],
-  controllers: [AuthController],
+  controllers: [AuthController, TwoFactorController],
   providers: [
     {
       provide: SESSION_STORE,

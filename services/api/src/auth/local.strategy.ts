@@ -9,7 +9,10 @@ import { DomainError } from '@savings/domain';
 import { clientAddress } from './client-address';
 import { LoginThrottle } from './login-throttle';
 
-/** passport-local: `email` holds an e-mail or a name; throttled per account, client address and both. */
+/**
+ * passport-local: `email` holds an e-mail or a name; throttled per account, client address and both
+ * (LoginThrottle.recordSuccess is the caller's, when the whole sign-in succeeded).
+ */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   constructor(
@@ -31,7 +34,8 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
       // one answer for unknown account and wrong password
       throw new DomainError('AUTH.INVALID_CREDENTIALS', 'unauthenticated', Messages.invalidCredentials);
     }
-    await this.throttle.recordSuccess(attempt);
+    // the failure counts are cleared by the controller once sign-in is complete: for an account with
+    // two-factor sign-in that is after the code, so a known password never buys fresh code guesses
     return user;
   }
 }

@@ -8,6 +8,7 @@ import type { AppConfig } from '@savings/config';
 import { INTEREST_QUEUE, PAYOUTS_QUEUE, bullConnection, defaultJobOptions } from '@savings/application';
 import { Messages } from '@savings/contracts';
 import { sessionUserOf } from '../auth/session-identity';
+import { lacksRequiredSecondFactor } from '../auth/staff-two-factor';
 
 /**
  * The BullMQ dashboard (bull-board) at /api/admin/queues, for admins only and read-only
@@ -29,7 +30,7 @@ export class QueueDashboardModule {
           route: '/admin/queues',
           adapter: ExpressAdapter,
           boardOptions: { uiConfig: { boardTitle: 'Savings jobs' } },
-          middleware: adminOnly,
+          middleware: adminOnly(config),
         }),
         BullBoardModule.forFeature(
           { name: INTEREST_QUEUE, adapter: BullMQAdapter, options: { readOnlyMode: true } },
@@ -46,13 +47,18 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * The queue dashboard is plain Express (bull-board): the same session identity as the guards, admins
- * only, and reads only (405 with an Allow header for anything else).
+ * only (with a second factor under STAFF_MFA=required), and reads only (405 with an Allow header for
+ * anything else).
  */
-function adminOnly(req: Request, res: Response, next: NextFunction): void {
-  const user = sessionUserOf(req);
-  if (!user) res.status(401).json({ message: Messages.authenticationRequired });
-  else if (user.role !== 'admin') res.status(403).json({ message: Messages.adminRequired });
-  else if (!READ_METHODS.has(req.method))
-    res.status(405).setHeader('Allow', 'GET, HEAD').json({ message: QUEUE_BOARD_READ_ONLY });
-  else next();
-}
+const adminOnly =
+  (config: AppConfig) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    const user = sessionUserOf(req);
+    if (!user) res.status(401).json({ message: Messages.authenticationRequired });
+    else if (user.role !== 'admin') res.status(403).json({ message: Messages.adminRequired });
+    else if (lacksRequiredSecondFactor(req, user, config))
+      res.status(403).json({ message: Messages.twoFactorRequired });
+    else if (!READ_METHODS.has(req.method))
+      res.status(405).setHeader('Allow', 'GET, HEAD').json({ message: QUEUE_BOARD_READ_ONLY });
+    else next();
+  };

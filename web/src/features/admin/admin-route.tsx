@@ -2,6 +2,7 @@ import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-u
 import { Messages } from '@savings/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { TwoFactorRequired } from '../../components/two-factor-required';
 import { useDocumentHead } from '../../components/use-document-head';
 import { ApiError, isUnauthenticated } from '../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
@@ -54,7 +55,9 @@ function AdminDashboard() {
     void users.refetch().finally(() => setRefreshing(false));
   };
 
-  if (users.error instanceof ApiError && users.error.status === 403) return <NotAllowed />;
+  if (users.error instanceof ApiError && users.error.status === 403) {
+    return users.error.message === Messages.twoFactorRequired ? <TwoFactorRequired /> : <NotAllowed />;
+  }
   if (users.isPending) {
     return (
       <Container py="10">

@@ -2,7 +2,9 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Messages } from '@savings/contracts';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { TwoFactorRequired } from '../../components/two-factor-required';
 import { useCurrentUser } from '../../lib/session';
+import { useTwoFactorStatus } from '../../lib/two-factor';
 import { AdminActions } from './components/admin-actions';
 import { ApprovalsPanel } from './components/approvals-panel';
 import { BalanceAt } from './components/balance-at';
@@ -15,6 +17,9 @@ export function AuditScreen() {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const signedOut = me.data === null;
+  const staff = me.data?.role === 'admin' || me.data?.role === 'auditor';
+  // STAFF_MFA=required refuses every call of this screen until two-factor sign-in is on: say so once
+  const twoFactor = useTwoFactorStatus({ enabled: staff });
   useEffect(() => {
     if (signedOut) void navigate('/auth', { replace: true });
   }, [signedOut, navigate]);
@@ -41,6 +46,7 @@ export function AuditScreen() {
       </Container>
     );
   }
+  if (twoFactor.data?.requiredForRole && !twoFactor.data.enabled) return <TwoFactorRequired />;
   return (
     <Container py="8" maxW="7xl">
       <Stack gap="6">

@@ -1,4 +1,5 @@
-import { Alert, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Link as ChakraLink, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router-dom';
 import { LoadError } from '../../components/load-error';
 import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
@@ -66,7 +67,11 @@ export function WithdrawalScreen() {
             <Alert.Title>Security note</Alert.Title>
             <Alert.Description>
               We never ask for your password by e-mail or phone. Withdrawals are only paid to the banking details saved
-              here, so keep them up to date and use a strong, unique password.
+              here, so keep them up to date and use a strong, unique password.{' '}
+              <ChakraLink asChild color="blue.700" fontWeight="semibold">
+                <Link to="/security">Turn on two-factor sign-in</Link>
+              </ChakraLink>{' '}
+              to ask for a code from your phone as well.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

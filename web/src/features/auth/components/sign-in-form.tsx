@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../../components/toaster';
 import { useLogin } from '../api/login';
+import { CodeStepForm } from './code-step-form';
 import { validateSignIn, type SignInErrors } from '../utils/validate';
 
 export function SignInForm() {
@@ -11,6 +12,8 @@ export function SignInForm() {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<SignInErrors>({});
+  // the password was right and the account has two-factor sign-in: the code step
+  const [codeStep, setCodeStep] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,11 +23,25 @@ export function SignInForm() {
     login.mutate(
       { email: identifier.trim(), password },
       {
-        onSuccess: () => void navigate('/dashboard'),
+        onSuccess: (response) => {
+          if ('user' in response) void navigate('/dashboard');
+          else setCodeStep(true);
+        },
         onError: (error) => toastError('Sign in failed', error.message),
       },
     );
   };
+
+  if (codeStep) {
+    return (
+      <CodeStepForm
+        onRestart={() => {
+          setPassword('');
+          setCodeStep(false);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">

@@ -4,6 +4,8 @@ import type { AppConfig } from '@savings/config';
 /** Queue and job names shared by the worker (processors), the API (dashboard) and the tests. */
 export const INTEREST_QUEUE = 'interest';
 export const PAYOUTS_QUEUE = 'payouts';
+/** One job per outbox message (docs/decisions/0026-mail-outbox.md). */
+export const MAIL_QUEUE = 'mail';
 /** The flow producer that turns an accrual date into a parent job and its batch children. */
 export const INTEREST_FLOW = 'interest-flow';
 
@@ -15,6 +17,8 @@ export const JobNames = {
   /** One range of user ids for one accrual date. */
   interestBatch: 'interest-batch',
   monthlyWithdrawals: 'monthly-withdrawals',
+  /** Sends one outbox message. */
+  sendMail: 'send-mail',
 } as const;
 
 export const SchedulerIds = {
@@ -29,6 +33,25 @@ export const defaultJobOptions: DefaultJobOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 5000 },
   removeOnFail: false,
 };
+
+/**
+ * A message is tried for about half an hour (2 s doubling, 10 attempts) before it is recorded as
+ * failed; the job id names the message, so one message never has two jobs.
+ */
+export const mailJobOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 7 * 24 * 3600, count: 10000 },
+  removeOnFail: false,
+} as const;
+
+export function mailJobId(outboxId: number): string {
+  return `mail-${outboxId}`;
+}
+
+export interface SendMailJobData {
+  outboxId: number;
+}
 
 export interface DailyInterestJobData {
   /** Last date to accrue; absent for the scheduled run (the latest date whose credit time has passed). */

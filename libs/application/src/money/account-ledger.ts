@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AccountEvent, AccountState } from '@savings/domain';
 import { canonicalJson, type AppendedEvent, type EventMetadata } from '@savings/ledger';
 import type { Sql } from '@savings/database';
+import { MailOutbox } from '../mail/mail-outbox';
 import { SQL } from '../platform/tokens';
 import { GroupCommit, storedResult } from './group-commit';
 import type { CommandContext } from './money.commands';
@@ -14,9 +15,14 @@ export const MAX_ATTEMPTS = 100;
 export interface AccountHolder {
   id: number;
   name: string;
+  email: string;
+  /** the language the customer's mails are written in */
+  language: string;
   referenceCode: string;
   beneficiaryName: string | null;
   iban: string | null;
+  /** when saved banking details were last changed (the first save is not a change): the cooling-off */
+  bankingDetailsChangedAt: Date | null;
 }
 
 /** The deposit request or withdrawal a command targets, as its read-model row. */
@@ -69,8 +75,8 @@ export interface AccountCommandSpec<R> {
 /**
  * The one shape of every money command (style guide, point 4): load the account (its projection row,
  * stream version and the targeted request), decide with libs/domain, append with the expected version
- * (libs/ledger appendToStreams: events, postings, hash link, projections, notifications) and the
- * idempotency record in one transaction. A lost version race decides the command again on the new
+ * (libs/ledger appendToStreams: events, postings, hash link, projections, notifications), the mails
+ * the events call for (the outbox) and the idempotency record in one transaction. A lost version race decides the command again on the new
  * state; only when the attempts run out is it refused with 409.
  *
  * Commands are committed in groups (GroupCommit, docs/decisions/0024-group-commit.md): the commands
@@ -81,8 +87,11 @@ export interface AccountCommandSpec<R> {
 export class AccountLedger implements OnApplicationShutdown {
   private readonly groups: GroupCommit;
 
-  constructor(@Inject(SQL) private readonly sql: Sql) {
-    this.groups = new GroupCommit(sql);
+  constructor(
+    @Inject(SQL) private readonly sql: Sql,
+    outbox: MailOutbox,
+  ) {
+    this.groups = new GroupCommit(sql, outbox);
   }
 
   async execute<R>(spec: AccountCommandSpec<R>): Promise<R> {

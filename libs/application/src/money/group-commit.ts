@@ -10,6 +10,8 @@ import {
 import { pgErrorCode, type Sql, type SqlQueryable } from '@savings/database';
 import { loadTargets, type LoadedTarget } from './account-loader';
 import { MAX_ATTEMPTS, type AccountCommandSpec, type LoadedAccount } from './account-ledger';
+import { mailsForEvents } from '../mail/account-mails';
+import type { MailOutbox, OutboxMail } from '../mail/mail-outbox';
 import { notificationsFor } from './admin-notifications';
 
 /** Commands in one group at most: one transaction stays short, and a group's statements stay small. */
@@ -67,7 +69,8 @@ const RETRYABLE = new Set(['40P01' /* deadlock */, '40001' /* serialization fail
  *  2. in one transaction: claims the idempotency keys (a key another request holds is answered with
  *     that request's result), decides each command in arrival order on its account's latest state (two
  *     commands on one account see each other's effect; a refused command changes nothing for the
- *     others), appends all of them with one appendToStreams, and stores the responses;
+ *     others), appends all of them with one appendToStreams, writes the mails their events call for
+ *     to the outbox, and stores the responses;
  *  3. answers each caller after the commit, with its own result or its own error.
  * A stream another process moved first is conflicted: only its commands are decided again in a later
  * group. A group whose transaction fails for another reason is rolled back whole and each of its
@@ -78,7 +81,10 @@ export class GroupCommit {
   private inFlight = 0;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly outbox: MailOutbox,
+  ) {}
 
   submit<R>(spec: AccountCommandSpec<R>, metadata: EventMetadata, idempotency: IdempotencyClaim | null): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -189,21 +195,26 @@ export class GroupCommit {
         const outcome = await appendToStreams(tx, writes);
         const conflicted = new Set(outcome.conflicted);
         const stored: { claim: IdempotencyClaim; response: unknown }[] = [];
+        const mails: OutboxMail[] = [];
         for (const decision of decisions) {
           const { item } = decision;
           if (conflicted.has(decision.streamId)) {
             again.push(item);
             continue;
           }
+          const events = outcome.byWrite[decision.write] ?? [];
+          mails.push(...mailsForEvents(decision.account.holder, events));
           const response = item.spec.respond({
             account: decision.account,
             after: decision.after,
-            events: outcome.byWrite[decision.write] ?? [],
+            events,
             occurredAt,
           });
           if (item.idempotency) stored.push({ claim: item.idempotency, response });
           answers.push(() => item.resolve(response));
         }
+        // the mails the appended events call for, committed with them (the outbox)
+        await this.outbox.write(tx, mails);
         // keys of commands that did not happen are released; the others keep their response
         const released = [...claimed].filter((item) => !stored.some((entry) => entry.claim === item.idempotency));
         await this.settleClaims(

@@ -31,6 +31,8 @@ export function workerTestConfig(env: Record<string, string> = {}): AppConfig {
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testRedisPrefix(),
     PAYOUT_DIR: mkdtempSync(join(tmpdir(), 'payouts-')),
+    // mail is sent only by the tests that start an SMTP receiver of their own
+    WORKER_MAIL: 'off',
     ...env,
   });
 }
@@ -132,6 +134,10 @@ export function spawnWorker(config: AppConfig, env: Record<string, string>): Wor
       LOG_LEVEL: 'info',
       WORKER_METRICS_PORT: '0',
       WORKER_SCHEDULES: 'off',
+      WORKER_MAIL: config.worker.mail ? 'on' : 'off',
+      SMTP_URL: config.mail.smtpUrl,
+      MAIL_LEASE_MS: String(config.mail.leaseMs),
+      MAIL_RELAY_INTERVAL_MS: String(config.worker.mailRelayIntervalMs),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

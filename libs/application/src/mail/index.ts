@@ -1,0 +1,6 @@
+export * from './account-mails';
+export * from './mail-delivery';
+export * from './mail-outbox';
+export * from './mail-relay';
+export * from './mail-templates';
+export * from './mail.module';

@@ -45,6 +45,17 @@ export interface RegisterRequest {
   password: string;
 }
 
+/** POST /api/auth/password-reset: always 202, whether or not the e-mail has an account. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/auth/password-reset/confirm: the token from the mailed link and the new password. */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  newPassword: string;
+}
+
 // ---- investor ----
 export interface DashboardResponse {
   user: {

@@ -33,4 +33,9 @@ export const Messages = {
   nameTaken: 'This name is already taken',
   nameHasAt: 'Name may not contain @',
   emailInvalid: 'Email is not valid',
+  resetLinkInvalid: 'This reset link is invalid, used or expired. Please ask for a new one.',
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+  passwordResetSent: 'If an account exists for this e-mail, we have sent a link to reset its password.',
+  passwordResetDone: 'Your password has been reset. Please sign in.',
+  bankingCooldown: (time: string) => `Banking details changed recently; approval possible after ${time}`,
 } as const;

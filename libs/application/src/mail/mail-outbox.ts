@@ -40,11 +40,7 @@ export class MailOutbox {
 
   async write(tx: SqlQueryable, mails: OutboxMail[]): Promise<void> {
     if (mails.length === 0) return;
-    const rows = mails.map((mail) => {
-      const language = mailLanguageOf(mail.language);
-      const rendered = renderMail(mail.message, language, mail.name, this.config.appTimezone);
-      return { mail, language, rendered, messageId: this.messageIdOf(mail.cause) };
-    });
+    const rows = mails.map((mail) => this.rowOf(mail));
     await tx.query(
       `insert into mail_outbox (cause, user_id, recipient, template, language, subject, text_body, html_body, message_id)
        select * from unnest($1::text[], $2::int8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
@@ -61,6 +57,30 @@ export class MailOutbox {
         rows.map((row) => row.messageId),
       ],
     );
+  }
+
+  /**
+   * A message's outbox columns after `user_id`, in insert order (cause, recipient, template, language,
+   * subject, text, HTML, Message-ID), for a caller that writes the row in a statement of its own.
+   */
+  prepare(mail: OutboxMail): [string, string, string, string, string, string, string, string] {
+    const row = this.rowOf(mail);
+    return [
+      mail.cause,
+      mail.recipient,
+      mail.message.template,
+      row.language,
+      row.rendered.subject,
+      row.rendered.text,
+      row.rendered.html,
+      row.messageId,
+    ];
+  }
+
+  private rowOf(mail: OutboxMail) {
+    const language = mailLanguageOf(mail.language);
+    const rendered = renderMail(mail.message, language, mail.name, this.config.appTimezone);
+    return { mail, language, rendered, messageId: this.messageIdOf(mail.cause) };
   }
 
   /**

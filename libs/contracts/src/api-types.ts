@@ -282,6 +282,11 @@ export interface AdminWithdrawalItem {
   userIban: string | null;
   /** The customer's SWIFT/BIC, shown with the banking details before an approval. */
   userSwift?: string | null;
+  /**
+   * Set while the customer's banking details are in their cooling-off (changed within
+   * BANKING_COOLDOWN_HOURS): approval is refused until this instant (ISO-8601).
+   */
+  approvableAfter?: string | null;
 }
 export type WithdrawalFilter = WithdrawalStatus | 'all';
 export interface AdminWithdrawalsResponse {

@@ -1,6 +1,6 @@
 import { AccountMessages } from '@savings/domain';
 
-export { amountExceedsAvailable } from '@savings/domain';
+export { amountExceedsAvailable, bankingCoolingOff, coolingOffTime } from '@savings/domain';
 
 /**
  * Validation and error texts. The server and the client show the same words (product.md sections 5
@@ -37,5 +37,4 @@ export const Messages = {
   tooManyResetRequests: 'Too many password reset requests. Please try again later.',
   passwordResetSent: 'If an account exists for this e-mail, we have sent a link to reset its password.',
   passwordResetDone: 'Your password has been reset. Please sign in.',
-  bankingCooldown: (time: string) => `Banking details changed recently; approval possible after ${time}`,
 } as const;

@@ -85,8 +85,11 @@ function formatsOf(language: MailLanguage, timeZone: string): Formats {
     usd: (cents) => money.format(centsToDecimal(cents) as unknown as number),
     instant: (iso) =>
       new Intl.DateTimeFormat(locale, {
-        dateStyle: 'long',
-        timeStyle: 'short',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
         timeZone,
         timeZoneName: 'short',
       }).format(new Date(iso)),

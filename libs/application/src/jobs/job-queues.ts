@@ -19,11 +19,14 @@ export const JobNames = {
   monthlyWithdrawals: 'monthly-withdrawals',
   /** Sends one outbox message. */
   sendMail: 'send-mail',
+  /** Puts the monthly interest mail of the month that ended in the outbox (scheduled on the 1st). */
+  monthlyInterestSummary: 'monthly-interest-summary',
 } as const;
 
 export const SchedulerIds = {
   dailyInterest: 'daily-interest-schedule',
   monthlyWithdrawals: 'monthly-withdrawals-schedule',
+  monthlyInterestSummary: 'monthly-interest-summary-schedule',
 } as const;
 
 /** Failed jobs are retried with exponential backoff and kept for inspection in the dashboard. */
@@ -51,6 +54,11 @@ export function mailJobId(outboxId: number): string {
 
 export interface SendMailJobData {
   outboxId: number;
+}
+
+export interface MonthlyInterestSummaryJobData {
+  /** YYYY-MM; absent for the scheduled run: the month that just ended. */
+  month?: string;
 }
 
 export interface DailyInterestJobData {

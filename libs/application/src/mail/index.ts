@@ -1,4 +1,5 @@
 export * from './account-mails';
+export * from './interest-summary';
 export * from './mail-delivery';
 export * from './mail-outbox';
 export * from './mail-relay';

@@ -5,7 +5,11 @@ import type { AppConfig } from '@savings/config';
 import {
   ApproveWithdrawalCommand,
   ConfirmDepositCommand,
+  InterestRunService,
+  InterestSummaries,
   JobNames,
+  MailDelivery,
+  MailRelay,
   MAIL_QUEUE,
   RequestWithdrawalCommand,
   SQL,
@@ -180,5 +184,40 @@ describe('mail outbox and sender', () => {
       await second.close();
     }
     expect(receiver.to(address)).toHaveLength(1);
+  }, 180_000);
+
+  it('mails each customer the month of interest once, however often the month is queued', async () => {
+    const userId = await fundedUser(app, '10000.00');
+    await sql.query(`update users set language = 'fr' where id = $1`, [userId]);
+    const address = await emailOf(userId);
+    const runs = app.get(InterestRunService);
+    const context = { actor: { kind: 'job', id: 'test' }, correlationId: 'summary' };
+    // the last two days of December, then the first two of January
+    await runs.runThrough('2026-12-30', context);
+    await runs.runThrough('2027-01-02', context);
+    const summaries = app.get(InterestSummaries);
+    const now = new Date('2027-01-05T12:00:00Z');
+    await expect(summaries.queueMonth('2027-01', now)).rejects.toThrow('2027-01 is not over yet');
+    const first = await summaries.queueMonth('2026-12', now);
+    await summaries.queueMonth('2026-12', now);
+    expect(first.customers).toBeGreaterThanOrEqual(1);
+    const rows = await sql.query<{ n: number }>(`select count(*)::int as n from mail_outbox where cause = $1`, [
+      `interest-summary:${userId}:2026-12`,
+    ]);
+    expect(rows[0].n).toBe(1);
+    const [interest] = await sql.query<{ cents: string }>(
+      `select sum(interest_cents)::text as cents from interest_payments
+        where user_id = $1 and accrual_date between '2026-12-01' and '2026-12-31'`,
+      [userId],
+    );
+
+    const relay = app.get(MailRelay);
+    const delivery = app.get(MailDelivery);
+    for (const id of await relay.due()) await delivery.deliver(id, { lastAttempt: true });
+    await receiver.until(() => receiver.to(address).some((mail) => mail.subject.includes('décembre')), 'the summary');
+    const mail = receiver.to(address).find((m) => m.subject.includes('décembre'));
+    expect(mail?.subject).toBe('Vos intérêts de décembre 2026');
+    const digits = interest.cents.padStart(3, '0');
+    expect(mail?.text).toContain(`${digits.slice(0, -2)},${digits.slice(-2)}\u00a0$US d'intérêts`);
   }, 180_000);
 });

@@ -10,12 +10,14 @@ import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
 import type { AppConfig } from '@savings/config';
 import {
   APP_CONFIG,
+  InterestSummaries,
   JobNames,
   MAIL_QUEUE,
   MailDelivery,
   MailRelay,
   mailJobId,
   mailJobOptions,
+  type MonthlyInterestSummaryJobData,
   type SendMailJobData,
 } from '@savings/application';
 import { JobMetrics } from '../metrics/job-metrics';
@@ -38,6 +40,7 @@ export class MailProcessor implements OnApplicationBootstrap, BeforeApplicationS
     @InjectQueue(MAIL_QUEUE) private readonly queue: Queue,
     private readonly relay: MailRelay,
     private readonly delivery: MailDelivery,
+    private readonly summaries: InterestSummaries,
     private readonly metrics: JobMetrics,
   ) {}
 
@@ -74,7 +77,16 @@ export class MailProcessor implements OnApplicationBootstrap, BeforeApplicationS
     await this.relay.handedOver(ids);
   }
 
-  async process(job: Job<SendMailJobData>): Promise<unknown> {
+  async process(job: Job<SendMailJobData | MonthlyInterestSummaryJobData>): Promise<unknown> {
+    if (job.name === JobNames.monthlyInterestSummary) {
+      const month = (job.data as { month?: unknown } | null)?.month;
+      if (month !== undefined && (typeof month !== 'string' || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))) {
+        throw new UnrecoverableError('The job does not name a month (YYYY-MM)');
+      }
+      return this.metrics.track(MAIL_QUEUE, job.name, () =>
+        this.summaries.queueMonth(month ?? this.summaries.lastClosedMonth()),
+      );
+    }
     if (job.name !== JobNames.sendMail) throw new UnrecoverableError(`Unknown job ${job.name} on ${MAIL_QUEUE}`);
     // the payload is checked as if anyone had written it
     const outboxId = (job.data as { outboxId?: unknown } | null)?.outboxId;

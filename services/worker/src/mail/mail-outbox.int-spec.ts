@@ -14,6 +14,7 @@ import {
   RequestWithdrawalCommand,
   SQL,
   mailJobOptions,
+  type CommandContext,
 } from '@savings/application';
 import type { Sql } from '@savings/database';
 import { resetDatabase, SmtpReceiver } from '@savings/testing';
@@ -191,7 +192,7 @@ describe('mail outbox and sender', () => {
     await sql.query(`update users set language = 'fr' where id = $1`, [userId]);
     const address = await emailOf(userId);
     const runs = app.get(InterestRunService);
-    const context = { actor: { kind: 'job', id: 'test' }, correlationId: 'summary' };
+    const context: CommandContext = { actor: { kind: 'job', id: 'test' }, correlationId: 'summary' };
     // the last two days of December, then the first two of January
     await runs.runThrough('2026-12-30', context);
     await runs.runThrough('2027-01-02', context);

@@ -48,8 +48,13 @@ export const mailJobOptions = {
   removeOnFail: false,
 } as const;
 
-export function mailJobId(outboxId: number): string {
-  return `mail-${outboxId}`;
+/**
+ * The job of one outbox row: its id and when it was written, so a database restored or recreated
+ * (ids counted again from 1) never meets a finished job of another row under the same job id
+ * (BullMQ keeps finished jobs, and adding a job whose id exists does nothing).
+ */
+export function mailJobId(outboxId: number, createdAtMicros: string): string {
+  return `mail-${outboxId}-${createdAtMicros}`;
 }
 
 export interface SendMailJobData {

@@ -2,6 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 
+export interface DueMessage {
+  outboxId: number;
+  /** when the row was written, in microseconds since 1970 (with the id, names the row's one job) */
+  createdAtMicros: string;
+}
+
 /** Messages handed to the queue per relay pass at most. */
 export const RELAY_BATCH = 200;
 
@@ -15,14 +21,14 @@ export const RELAY_BATCH = 200;
 export class MailRelay {
   constructor(@Inject(SQL) private readonly sql: Sql) {}
 
-  async due(limit = RELAY_BATCH): Promise<number[]> {
-    const rows = await this.sql.query<{ id: string }>(
-      `select id::text as id from mail_outbox
+  async due(limit = RELAY_BATCH): Promise<DueMessage[]> {
+    const rows = await this.sql.query<{ id: string; created: string }>(
+      `select id::text as id, (extract(epoch from created_at) * 1000000)::int8::text as created from mail_outbox
         where status = 'pending' and (enqueued_at is null or enqueued_at < now() - interval '30 minutes')
         order by id limit $1`,
       [limit],
     );
-    return rows.map((row) => Number(row.id));
+    return rows.map((row) => ({ outboxId: Number(row.id), createdAtMicros: row.created }));
   }
 
   async handedOver(ids: number[]): Promise<void> {

@@ -45,7 +45,7 @@ describe('banking-detail cooling-off and customer mail', () => {
   async function sendOutbox(): Promise<void> {
     const relay = t.app.get(MailRelay, { strict: false });
     const delivery = t.app.get(MailDelivery, { strict: false });
-    for (const id of await relay.due()) await delivery.deliver(id, { lastAttempt: true });
+    for (const { outboxId } of await relay.due()) await delivery.deliver(outboxId, { lastAttempt: true });
   }
 
   const saveBanking = (iban: string) =>

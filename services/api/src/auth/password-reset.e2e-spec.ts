@@ -43,7 +43,7 @@ describe('password reset', () => {
   async function sendOutbox(): Promise<void> {
     const relay = t.app.get(MailRelay, { strict: false });
     const delivery = t.app.get(MailDelivery, { strict: false });
-    for (const id of await relay.due()) await delivery.deliver(id, { lastAttempt: true });
+    for (const { outboxId } of await relay.due()) await delivery.deliver(outboxId, { lastAttempt: true });
   }
 
   async function registered(): Promise<{ email: string; agent: request.Agent }> {

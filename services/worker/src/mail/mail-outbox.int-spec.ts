@@ -214,7 +214,7 @@ describe('mail outbox and sender', () => {
 
     const relay = app.get(MailRelay);
     const delivery = app.get(MailDelivery);
-    for (const id of await relay.due()) await delivery.deliver(id, { lastAttempt: true });
+    for (const { outboxId } of await relay.due()) await delivery.deliver(outboxId, { lastAttempt: true });
     await receiver.until(() => receiver.to(address).some((mail) => mail.subject.includes('décembre')), 'the summary');
     const mail = receiver.to(address).find((m) => m.subject.includes('décembre'));
     expect(mail?.subject).toBe('Vos intérêts de décembre 2026');

@@ -65,16 +65,16 @@ export class MailProcessor implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async relayDue(): Promise<void> {
-    const ids = await this.relay.due();
-    if (ids.length === 0) return;
+    const due = await this.relay.due();
+    if (due.length === 0) return;
     await this.queue.addBulk(
-      ids.map((outboxId) => ({
+      due.map(({ outboxId, createdAtMicros }) => ({
         name: JobNames.sendMail,
         data: { outboxId } satisfies SendMailJobData,
-        opts: { ...mailJobOptions, jobId: mailJobId(outboxId) },
+        opts: { ...mailJobOptions, jobId: mailJobId(outboxId, createdAtMicros) },
       })),
     );
-    await this.relay.handedOver(ids);
+    await this.relay.handedOver(due.map((message) => message.outboxId));
   }
 
   async process(job: Job<SendMailJobData | MonthlyInterestSummaryJobData>): Promise<unknown> {

@@ -13,3 +13,4 @@ export * from './statements';
 export * from './audit';
 export * from './public-docs';
 export * from './mail';
+export * from './approvals';

@@ -18,7 +18,13 @@ export interface AppConfig {
   monthlyPayoutTime: string;
   /** Prefix of every BullMQ key, so tests and benchmarks never touch the product's queues. */
   queuePrefix: string;
-  payoutDir: string;
+  /** PAYOUT_DIR: a folder that receives a copy of each payout file (they live in PostgreSQL); null: none. */
+  payoutDir: string | null;
+  /**
+   * JOBS_CLOCK_AT (tests only, refused otherwise): the instant job processors take as now when they
+   * judge a payload's date, so a test can run the jobs of a future date through the queue.
+   */
+  jobsClockAt: Date | null;
   logLevel: string;
   webDistDir: string | null;
   /** Accounts one client address may open within an hour (each costs a password hash). */
@@ -29,6 +35,11 @@ export interface AppConfig {
    * loopback, linklocal, uniquelocal. Every per-address limit reads the address this gives.
    */
   trustProxy: TrustProxy;
+  /**
+   * FOUR_EYES_THRESHOLD in cents: an admin money move of at least this amount waits for a second
+   * admin's approval (api-contract.md section 9). 0: every admin move; null (`off`): none.
+   */
+  fourEyesThresholdCents: bigint | null;
   worker: WorkerSettings;
   mail: MailSettings;
   /** BANKING_COOLDOWN_HOURS: withdrawals to banking details changed this recently wait for approval. */
@@ -128,6 +139,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   );
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const fourEyesThresholdCents = parseFourEyesThreshold(env.FOUR_EYES_THRESHOLD, problems);
   const worker: WorkerSettings = {
     concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
     lockMs: parsePositiveInteger(env.WORKER_LOCK_MS, 30_000, 'WORKER_LOCK_MS', problems),
@@ -156,6 +168,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'BANKING_COOLDOWN_HOURS',
     problems,
   );
+  let jobsClockAt: Date | null = null;
+  if (env.JOBS_CLOCK_AT) {
+    jobsClockAt = new Date(env.JOBS_CLOCK_AT);
+    if (nodeEnv !== 'test') problems.push('JOBS_CLOCK_AT is for tests only (NODE_ENV=test)');
+    else if (Number.isNaN(jobsClockAt.getTime())) problems.push('JOBS_CLOCK_AT must be an ISO-8601 instant');
+  }
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
@@ -171,15 +189,36 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dailyInterestTime,
     monthlyPayoutTime,
     queuePrefix: env.QUEUE_PREFIX ?? 'savings',
-    payoutDir: env.PAYOUT_DIR ?? '.data/payouts',
+    payoutDir: env.PAYOUT_DIR ? env.PAYOUT_DIR : null,
+    jobsClockAt,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,
     trustProxy,
+    fourEyesThresholdCents,
     worker,
     mail,
     bankingCooldownHours,
   };
+}
+
+/** Default FOUR_EYES_THRESHOLD: 10,000 USD. */
+export const DEFAULT_FOUR_EYES_THRESHOLD_CENTS = 1_000_000n;
+
+/**
+ * FOUR_EYES_THRESHOLD: USD with at most two decimals (`10000`, `2500.50`), `0` for every admin money
+ * move, `off` for none. Read exactly (integer cents), never through a float.
+ */
+function parseFourEyesThreshold(raw: string | undefined, problems: string[]): bigint | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return DEFAULT_FOUR_EYES_THRESHOLD_CENTS;
+  if (value === 'off') return null;
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) {
+    problems.push(`FOUR_EYES_THRESHOLD must be an amount in USD (e.g. 10000), 0 for every move, or off (got "${raw}")`);
+    return DEFAULT_FOUR_EYES_THRESHOLD_CENTS;
+  }
+  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,4 +1,4 @@
-import { AccountMessages } from '@savings/domain';
+import { AccountMessages, StaffMessages } from '@savings/domain';
 
 export { amountExceedsAvailable, bankingCoolingOff, coolingOffTime } from '@savings/domain';
 
@@ -8,6 +8,7 @@ export { amountExceedsAvailable, bankingCoolingOff, coolingOffTime } from '@savi
  */
 export const Messages = {
   ...AccountMessages,
+  ...StaffMessages,
   usernameRequired: 'Username or email is required',
   passwordRequired: 'Password is required',
   allFieldsRequired: 'All fields are required',

@@ -50,5 +50,6 @@ import {
     ReplayLedgerHandler,
     SealLedgerBlocksHandler,
   ],
+  exports: [AccountLedger],
 })
 export class MoneyModule {}

@@ -1,7 +1,7 @@
 import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@savings/config';
-import type { WithdrawalResult } from '@savings/contracts';
+import type { ApprovalPendingResult, WithdrawalResult } from '@savings/contracts';
 import { bankingCoolingOffEnd, decide, Money } from '@savings/domain';
 import { APP_CONFIG, CLOCK, systemClock, type Clock } from '../platform/tokens';
 import { AccountLedger, adminIdOf, hasBankingDetails } from './account-ledger';
@@ -81,20 +81,32 @@ export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawal
  * Banking details changed within BANKING_COOLDOWN_HOURS hold it back (409 until the cooling-off ends).
  */
 @CommandHandler(ApproveWithdrawalCommand)
-export class ApproveWithdrawalHandler implements ICommandHandler<ApproveWithdrawalCommand, WithdrawalResult> {
+export class ApproveWithdrawalHandler implements ICommandHandler<
+  ApproveWithdrawalCommand,
+  WithdrawalResult | ApprovalPendingResult
+> {
   constructor(
     private readonly ledger: AccountLedger,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
-  execute(command: ApproveWithdrawalCommand): Promise<WithdrawalResult> {
+  execute(command: ApproveWithdrawalCommand): Promise<WithdrawalResult | ApprovalPendingResult> {
     const { withdrawalId } = command;
-    return this.ledger.execute({
+    return this.ledger.executeMove({
       name: 'ApproveWithdrawal',
       context: command.context,
       fingerprint: { withdrawalId },
       target: { withdrawalId },
+      move: ({ holder, state }) => ({
+        kind: 'withdrawal',
+        userId: holder.id,
+        // not pending: no amount, and the account refuses it (409)
+        amountCents: state.withdrawals.get(withdrawalId)?.amountCents ?? 0n,
+        depositRequestId: null,
+        withdrawalId,
+        note: null,
+      }),
       decide: ({ holder, state }) =>
         decide(
           {

@@ -8,6 +8,8 @@ import { Migration20261122000630EventSeqIdentity } from './Migration202611220006
 import { Migration20261124000100OneWritePath } from './Migration20261124000100-one-write-path';
 import { Migration20261124100000UniqueNames } from './Migration20261124100000-unique-names';
 import { Migration20261124200000InterestByDate } from './Migration20261124200000-interest-by-date';
+import { Migration20261124400000PayoutDocuments } from './Migration20261124400000-payout-documents';
+import { Migration20261124500000Approvals } from './Migration20261124500000-approvals';
 import { Migration20261124700000MailOutbox } from './Migration20261124700000-mail-outbox';
 
 /**
@@ -24,5 +26,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124000100-one-write-path', class: Migration20261124000100OneWritePath },
   { name: 'Migration20261124100000-unique-names', class: Migration20261124100000UniqueNames },
   { name: 'Migration20261124200000-interest-by-date', class: Migration20261124200000InterestByDate },
+  { name: 'Migration20261124400000-payout-documents', class: Migration20261124400000PayoutDocuments },
+  { name: 'Migration20261124500000-approvals', class: Migration20261124500000Approvals },
   { name: 'Migration20261124700000-mail-outbox', class: Migration20261124700000MailOutbox },
 ];

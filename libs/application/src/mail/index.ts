@@ -5,3 +5,4 @@ export * from './mail-outbox';
 export * from './mail-relay';
 export * from './mail-templates';
 export * from './mail.module';
+export * from './approval-mails';

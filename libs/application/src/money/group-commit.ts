@@ -24,6 +24,7 @@ import {
   type LoadedAccount,
 } from './account-ledger';
 import { mailsForEvents } from '../mail/account-mails';
+import { adminRecipients, approvalMails, type AskedApproval } from '../mail/approval-mails';
 import type { MailOutbox, OutboxMail } from '../mail/mail-outbox';
 import { approvalNotification, notificationsFor } from './admin-notifications';
 import { pendingApprovalResult } from './command-results';
@@ -299,6 +300,7 @@ export class GroupCommit {
         const conflicted = new Set(outcome.conflicted);
         const stored: { claim: IdempotencyClaim; response: unknown }[] = [];
         const mails: OutboxMail[] = [];
+        const asked: AskedApproval[] = [];
         for (const decision of decisions) {
           const { item } = decision;
           // a command that only decides an approval does not depend on its account's stream
@@ -315,6 +317,13 @@ export class GroupCommit {
           }
           const events = outcome.byWrite[decision.write] ?? [];
           mails.push(...mailsForEvents(decision.account.holder, events));
+          if (decision.pendingApproval) {
+            asked.push({
+              approval: decision.pendingApproval.state,
+              customerName: decision.account.holder.name,
+              makerName: decision.pendingApproval.claim.makerName,
+            });
+          }
           const response = decision.pendingApproval
             ? pendingApprovalResult(
                 decision.pendingApproval.state,
@@ -332,7 +341,8 @@ export class GroupCommit {
           if (item.idempotency) stored.push({ claim: item.idempotency, response });
           answers.push(() => item.resolve(response));
         }
-        // the mails the appended events call for, committed with them (the outbox)
+        // the mails the appended events and new approvals call for, committed with them (the outbox)
+        if (asked.length > 0) mails.push(...approvalMails(asked, await adminRecipients(tx), this.outbox.linkOrigin));
         await this.outbox.write(tx, mails);
         // keys of commands that did not happen are released; the others keep their response
         const released = [...claimed].filter((item) => !stored.some((entry) => entry.claim === item.idempotency));

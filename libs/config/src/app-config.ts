@@ -50,6 +50,8 @@ export interface AppConfig {
 export interface MailSettings {
   /** SMTP_URL: smtp://[user:pass@]host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
   smtpUrl: string;
+  /** whether SMTP_URL was given (else the local catcher's default) */
+  smtpConfigured: boolean;
   /** MAIL_FROM: the From header, e.g. `Savings <no-reply@example.com>`. */
   from: string;
   /** Where links in mails point (the first PUBLIC_ORIGIN). */
@@ -151,9 +153,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailRelayIntervalMs: parsePositiveInteger(env.MAIL_RELAY_INTERVAL_MS, 1000, 'MAIL_RELAY_INTERVAL_MS', problems),
   };
 
-  // outside production a local catcher (npm start runs one) receives the mail when SMTP_URL is unset
-  if (nodeEnv === 'production' && !env.SMTP_URL) problems.push('SMTP_URL must be set in production');
+  // unset, mail goes to a local catcher (npm start runs one); a production worker warns about it
   const mail: MailSettings = {
+    smtpConfigured: Boolean(env.SMTP_URL),
     smtpUrl: parseUrl(env.SMTP_URL, 'smtp://127.0.0.1:1025', ['smtp:', 'smtps:'], 'SMTP_URL', problems),
     from: env.MAIL_FROM ?? 'Savings <no-reply@savings.localhost>',
     linkOrigin: publicOrigins[0] ?? `http://localhost:${port}`,

@@ -46,6 +46,9 @@ export class MailProcessor implements OnApplicationBootstrap, BeforeApplicationS
 
   onApplicationBootstrap(): void {
     if (!this.config.worker.mail) return;
+    if (this.config.nodeEnv === 'production' && !this.config.mail.smtpConfigured) {
+      this.logger.warn(`SMTP_URL is not set: mail goes to ${this.config.mail.smtpUrl}, a local mail catcher`);
+    }
     this.worker = openQueueWorker(MAIL_QUEUE, this.config, (job) => this.process(job), 2);
     this.timer = setInterval(() => void this.relayOnce(), this.config.worker.mailRelayIntervalMs);
     this.timer.unref();

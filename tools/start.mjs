@@ -1,6 +1,7 @@
 // `npm start`: on a fresh clone installs, builds, creates and migrates the database, seeds the demo once,
-// then runs the API (serving the built web app on the same origin) and the worker.
-import { createConnection } from 'node:net';
+// then runs the API (serving the built web app on the same origin) and the worker. Without SMTP_URL,
+// a local mail catcher (maildev) receives every mail the platform sends and shows it in its inbox.
+import { createConnection, createServer } from 'node:net';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root, run, start } from './lib.mjs';
@@ -40,6 +41,47 @@ async function startEmbeddedPostgres() {
   return { pg, url: `postgresql://postgres:postgres@127.0.0.1:${EMBEDDED_PORT}/savings` };
 }
 
+/** A free local port: `preferred` when nothing listens there, else one the system hands out. */
+function freePort(preferred) {
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const { port: bound } = server.address();
+        server.close(() => resolve(bound));
+      });
+    });
+  return tryPort(preferred).then((port) => port ?? tryPort(0));
+}
+
+/** maildev (pinned in package.json) on local ports; its inbox shows every mail the platform sends. */
+async function startMailCatcher(env) {
+  const smtpPort = await freePort(Number(env.MAIL_CATCHER_SMTP_PORT ?? 1025));
+  const webPort = await freePort(Number(env.MAIL_CATCHER_PORT ?? 1080));
+  const bin = join(root, 'node_modules/maildev/dist/bin/maildev.js');
+  const catcher = start(
+    process.execPath,
+    [
+      bin,
+      '--smtp',
+      String(smtpPort),
+      '--web',
+      String(webPort),
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--silent',
+    ],
+    env,
+  );
+  for (let i = 0; i < 50 && !(await reachable(`smtp://127.0.0.1:${smtpPort}`, smtpPort)); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { ...catcher, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl: `http://localhost:${webPort}` };
+}
+
 async function main() {
   ensureInstalled();
   log('Building (only what changed)…');
@@ -60,6 +102,9 @@ async function main() {
     process.exit(1);
   }
 
+  const catcher = env.SMTP_URL ? null : await startMailCatcher(env);
+  if (catcher) env.SMTP_URL = catcher.smtpUrl;
+
   const cli = join(root, 'services/cli/dist/main.js');
   run(process.execPath, [cli, 'db:migrate'], { env });
   run(process.execPath, [cli, 'db:seed'], { env });
@@ -67,6 +112,7 @@ async function main() {
   const port = env.PORT ?? '3000';
   const api = start(process.execPath, [join(root, 'services/api/dist/main.js')], env);
   const worker = start(process.execPath, [join(root, 'services/worker/dist/main.js')], env);
+  if (catcher) log(`Mail catcher inbox: ${catcher.inboxUrl}  (every mail sent, e.g. password resets; SMTP_URL unset)`);
   log(`Open http://localhost:${port}  (API docs: http://localhost:${port}/api/docs). Ctrl+C stops everything.`);
 
   let stopping = false;
@@ -76,6 +122,7 @@ async function main() {
     api.child.kill('SIGTERM');
     worker.child.kill('SIGTERM');
     await Promise.all([api.exited, worker.exited]);
+    catcher?.child.kill('SIGTERM');
     await embedded?.pg.stop();
     process.exit(code);
   };

@@ -12,6 +12,7 @@ export * from './investor';
 export * from './statements';
 export * from './audit';
 export * from './public-docs';
+export * from './mail';
 export * from './approvals';
 export * from './proof';
 export * from './reconciliation';

@@ -75,6 +75,8 @@ describe('loadConfig', () => {
       interestBatchSize: 5000,
       schedules: true,
       sealIntervalMs: 60_000,
+      mail: true,
+      mailRelayIntervalMs: 1000,
     });
     expect(
       loadConfig({
@@ -92,6 +94,8 @@ describe('loadConfig', () => {
       ['WORKER_METRICS_PORT', '70000'],
       ['WORKER_SCHEDULES', 'maybe'],
       ['LEDGER_SEAL_INTERVAL_MS', 'soon'],
+      ['WORKER_MAIL', 'maybe'],
+      ['MAIL_RELAY_INTERVAL_MS', '0'],
     ]) {
       expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
     }
@@ -116,6 +120,25 @@ describe('loadConfig', () => {
 
   it('hides passwords in URLs', () => {
     expect(redactUrl('postgresql://u:secret@h:5432/db')).toBe('postgresql://u:***@h:5432/db');
+  });
+
+  it('reads the mail settings and the banking cooling-off', () => {
+    expect(loadConfig({}).mail).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      smtpConfigured: false,
+      linkOrigin: 'http://localhost:3000',
+      leaseMs: 120_000,
+    });
+    expect(loadConfig({}).bankingCooldownHours).toBe(48);
+    expect(loadConfig({ SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465' }).mail.smtpConfigured).toBe(true);
+    for (const [name, value] of [
+      ['SMTP_URL', 'http://mail.example.com'],
+      ['MAIL_FROM', 'not an address'],
+      ['MAIL_LEASE_MS', '0'],
+      ['BANKING_COOLDOWN_HOURS', '-1'],
+    ]) {
+      expect(() => loadConfig({ [name]: value })).toThrow(name);
+    }
   });
 });
 

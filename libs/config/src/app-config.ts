@@ -50,6 +50,27 @@ export interface AppConfig {
    */
   fourEyesThresholdCents: bigint | null;
   worker: WorkerSettings;
+  mail: MailSettings;
+  /** BANKING_COOLDOWN_HOURS: withdrawals to banking details changed this recently wait for approval. */
+  bankingCooldownHours: number;
+}
+
+/** Outgoing mail (api-contract.md section 14). */
+export interface MailSettings {
+  /** SMTP_URL: smtp://[user:pass@]host:port (STARTTLS when offered) or smtps:// (TLS from the start). */
+  smtpUrl: string;
+  /** whether SMTP_URL was given (else the local catcher's default) */
+  smtpConfigured: boolean;
+  /** MAIL_FROM: the From header, e.g. `Savings <no-reply@example.com>`. */
+  from: string;
+  /** Where links in mails point (the first PUBLIC_ORIGIN). */
+  linkOrigin: string;
+  /**
+   * MAIL_LEASE_MS: how long a sender holds a message it is sending. The SMTP timeouts end an attempt
+   * well within it, so a message is never sent by two senders at once; a killed sender's message is
+   * taken up again after it.
+   */
+  leaseMs: number;
 }
 
 /** The background worker's settings (services/worker). */
@@ -66,6 +87,10 @@ export interface WorkerSettings {
   schedules: boolean;
   /** LEDGER_SEAL_INTERVAL_MS: how often new ledger events are sealed into blocks; 0 never. */
   sealIntervalMs: number;
+  /** WORKER_MAIL=off: this worker neither relays the mail outbox to jobs nor sends mail. */
+  mail: boolean;
+  /** MAIL_RELAY_INTERVAL_MS: how often the outbox is read for new messages. */
+  mailRelayIntervalMs: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -135,8 +160,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
     interestBatchSize: parsePositiveInteger(env.INTEREST_BATCH_SIZE, 5000, 'INTEREST_BATCH_SIZE', problems),
     schedules: parseSwitch(env.WORKER_SCHEDULES, true, 'WORKER_SCHEDULES', problems),
     sealIntervalMs: parseNonNegativeInteger(env.LEDGER_SEAL_INTERVAL_MS, 60_000, 'LEDGER_SEAL_INTERVAL_MS', problems),
+    mail: parseSwitch(env.WORKER_MAIL, true, 'WORKER_MAIL', problems),
+    mailRelayIntervalMs: parsePositiveInteger(env.MAIL_RELAY_INTERVAL_MS, 1000, 'MAIL_RELAY_INTERVAL_MS', problems),
   };
 
+  // unset, mail goes to a local catcher (npm start runs one); a production worker warns about it
+  const mail: MailSettings = {
+    smtpConfigured: Boolean(env.SMTP_URL),
+    smtpUrl: parseUrl(env.SMTP_URL, 'smtp://127.0.0.1:1025', ['smtp:', 'smtps:'], 'SMTP_URL', problems),
+    from: env.MAIL_FROM ?? 'Savings <no-reply@savings.localhost>',
+    linkOrigin: publicOrigins[0] ?? `http://localhost:${port}`,
+    leaseMs: parsePositiveInteger(env.MAIL_LEASE_MS, 120_000, 'MAIL_LEASE_MS', problems),
+  };
+  if (!/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(mail.from)) {
+    problems.push(`MAIL_FROM must be an address or "Name <address>" (got "${mail.from}")`);
+  }
+  const bankingCooldownHours = parseNonNegativeInteger(
+    env.BANKING_COOLDOWN_HOURS,
+    48,
+    'BANKING_COOLDOWN_HOURS',
+    problems,
+  );
   let jobsClockAt: Date | null = null;
   if (env.JOBS_CLOCK_AT) {
     jobsClockAt = new Date(env.JOBS_CLOCK_AT);
@@ -168,6 +212,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mfaSecretKey,
     fourEyesThresholdCents,
     worker,
+    mail,
+    bankingCooldownHours,
   };
 }
 

@@ -85,6 +85,17 @@ export interface RegisterRequest {
   password: string;
 }
 
+/** POST /api/auth/password-reset: always 202, whether or not the e-mail has an account. */
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** POST /api/auth/password-reset/confirm: the token from the mailed link and the new password. */
+export interface PasswordResetConfirmRequest {
+  token: string;
+  newPassword: string;
+}
+
 // ---- investor ----
 export interface DashboardResponse {
   user: {
@@ -311,6 +322,11 @@ export interface AdminWithdrawalItem {
   userIban: string | null;
   /** The customer's SWIFT/BIC, shown with the banking details before an approval. */
   userSwift?: string | null;
+  /**
+   * Set while the customer's banking details are in their cooling-off (changed within
+   * BANKING_COOLDOWN_HOURS): approval is refused until this instant (ISO-8601).
+   */
+  approvableAfter?: string | null;
 }
 export type WithdrawalFilter = WithdrawalStatus | 'all';
 export interface AdminWithdrawalsResponse {

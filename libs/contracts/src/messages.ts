@@ -1,6 +1,6 @@
 import { AccountMessages, StaffMessages } from '@savings/domain';
 
-export { amountExceedsAvailable } from '@savings/domain';
+export { amountExceedsAvailable, bankingCoolingOff, coolingOffTime } from '@savings/domain';
 
 /**
  * Validation and error texts. The server and the client show the same words (product.md sections 5
@@ -41,4 +41,8 @@ export const Messages = {
   nameTaken: 'This name is already taken',
   nameHasAt: 'Name may not contain @',
   emailInvalid: 'Email is not valid',
+  resetLinkInvalid: 'This reset link is invalid, used or expired. Please ask for a new one.',
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+  passwordResetSent: 'If an account exists for this e-mail, we have sent a link to reset its password.',
+  passwordResetDone: 'Your password has been reset. Please sign in.',
 } as const;

@@ -5,6 +5,7 @@ export * from './interest/interest';
 export * from './account/chart-of-accounts';
 export * from './account/account-events';
 export * from './account/account-messages';
+export * from './account/banking-cooling-off';
 export * from './account/limits';
 export * from './account/postings';
 export * from './account/account';

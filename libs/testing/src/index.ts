@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './pdf-text';
+export * from './smtp-receiver';

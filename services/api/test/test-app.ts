@@ -48,6 +48,7 @@ export async function startTestApp(
     const stale = [
       ...(await redis.keys(`${config.queuePrefix}:login-fail:*`)),
       ...(await redis.keys(`${config.queuePrefix}:register:*`)),
+      ...(await redis.keys(`${config.queuePrefix}:password-reset:*`)),
     ];
     if (stale.length > 0) await redis.del(...stale);
   }

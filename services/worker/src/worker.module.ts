@@ -10,6 +10,8 @@ import {
   InterestDispatcher,
   InterestJobs,
   JobsModule,
+  MAIL_QUEUE,
+  MailModule,
   MoneyModule,
   PAYOUTS_QUEUE,
   PlatformModule,
@@ -19,13 +21,14 @@ import {
 import { VerifyLedgerProcessor } from './audit/verify-ledger.processor';
 import { InterestProcessor } from './interest/interest.processor';
 import { BlockSealer } from './ledger/block-sealer';
+import { MailProcessor } from './mail/mail.processor';
 import { JobMetrics } from './metrics/job-metrics';
 import { MetricsServer } from './metrics/metrics-server';
 import { PayoutsProcessor } from './payouts/payouts.processor';
 import { JobSchedules } from './schedules/job-schedules';
 
 /** Settings a test (or a benchmark) starts its worker with instead of the configured ones. */
-export type WorkerRunOptions = Partial<Pick<WorkerSettings, 'schedules' | 'metricsPort' | 'concurrency'>> & {
+export type WorkerRunOptions = Partial<Pick<WorkerSettings, 'schedules' | 'metricsPort' | 'concurrency' | 'mail'>> & {
   /** User ids per interest batch job. */
   batchSize?: number;
 };
@@ -51,8 +54,14 @@ export class WorkerModule {
         CqrsModule.forRoot(),
         MoneyModule,
         JobsModule,
+        MailModule,
         BullModule.forRoot({ prefix: config.queuePrefix, connection: bullConnection(config), defaultJobOptions }),
-        BullModule.registerQueue({ name: INTEREST_QUEUE }, { name: PAYOUTS_QUEUE }, { name: AUDIT_QUEUE }),
+        BullModule.registerQueue(
+          { name: INTEREST_QUEUE },
+          { name: PAYOUTS_QUEUE },
+          { name: AUDIT_QUEUE },
+          { name: MAIL_QUEUE },
+        ),
         BullModule.registerFlowProducer({ name: INTEREST_FLOW }),
       ],
       providers: [
@@ -63,6 +72,7 @@ export class WorkerModule {
         InterestProcessor,
         PayoutsProcessor,
         VerifyLedgerProcessor,
+        MailProcessor,
         JobSchedules,
         BlockSealer,
       ],

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -11,14 +12,19 @@ export interface StackState {
   baseUrl: string;
   databaseUrl: string;
   pids: number[];
+  /** the mail catcher's web address: its JSON API (/api/email) lists every mail the stack sent */
+  mailInboxUrl: string;
 }
 
 export const browserDatabaseUrl =
   process.env.BROWSER_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/savings_browser_test';
 
-export function stackEnv(port: number): NodeJS.ProcessEnv {
+/** The stack's environment; `smtpUrl` (the mail catcher) for the processes that send mail. */
+export function stackEnv(port: number, smtpUrl?: string): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
+    MAIL_RELAY_INTERVAL_MS: '250',
     NODE_ENV: 'test',
     PORT: String(port),
     DATABASE_URL: browserDatabaseUrl,
@@ -33,10 +39,15 @@ export function stackEnv(port: number): NodeJS.ProcessEnv {
   };
 }
 
-export function startProcess(script: string, env: NodeJS.ProcessEnv, logName: string): ChildProcess {
+export function startProcess(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  logName: string,
+  args: string[] = [],
+): ChildProcess {
   const logDir = join(repoRoot, 'web/e2e/artifacts');
   mkdirSync(logDir, { recursive: true });
-  const child = spawn(process.execPath, [join(repoRoot, script)], {
+  const child = spawn(process.execPath, [join(repoRoot, script), ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,
@@ -76,4 +87,48 @@ export function saveState(state: StackState): void {
 
 export function loadState(): StackState {
   return JSON.parse(readFileSync(stateLink, 'utf8')) as StackState;
+}
+
+/** A free local port, handed out by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * The mail catcher npm start runs (maildev) on free ports, so the browser tests read the mail the
+ * stack really sent over SMTP.
+ */
+export async function startMailCatcher(): Promise<{ child: ChildProcess; smtpUrl: string; inboxUrl: string }> {
+  const smtpPort = await freePort();
+  const webPort = await freePort();
+  const child = startProcess('node_modules/maildev/dist/bin/maildev.js', { ...process.env }, 'maildev', [
+    '--smtp',
+    String(smtpPort),
+    '--web',
+    String(webPort),
+    '--ip',
+    '127.0.0.1',
+    '--web-ip',
+    '127.0.0.1',
+    '--silent',
+  ]);
+  const inboxUrl = `http://127.0.0.1:${webPort}`;
+  const deadline = Date.now() + 30000;
+  for (;;) {
+    try {
+      if ((await fetch(`${inboxUrl}/api/email`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('The mail catcher did not start within 30 s');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  return { child, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inboxUrl };
 }

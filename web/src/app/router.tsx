@@ -46,6 +46,10 @@ const SCREENS: { path: string; screen: Screen }[] = [
   ...LANDING_LOCALES.map((locale) => ({ path: `/${locale}`, screen: landing })),
   { path: '/auth', screen: onDemand(() => import('../features/auth/auth-route'), loadQueryClient) },
   {
+    path: '/reset-password',
+    screen: onDemand(() => import('../features/auth/reset-password-route'), loadQueryClient),
+  },
+  {
     path: '/technical-overview',
     screen: onDemand(() => import('../features/public/technical-overview-route'), noMore),
   },

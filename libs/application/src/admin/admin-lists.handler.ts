@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type {
   AdminDepositRequestsResponse,
@@ -10,9 +10,11 @@ import type {
   DepositRequestStatus,
   WithdrawalStatus,
 } from '@savings/contracts';
+import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
+import { activeCoolingOffEnd } from '@savings/domain';
 import type { QueryResultRow } from 'pg';
-import { SQL } from '../platform/tokens';
+import { APP_CONFIG, CLOCK, SQL, systemClock, type Clock } from '../platform/tokens';
 import { centsToNumber, containsPattern, isoOrNull } from './admin-sql';
 import { ListAdminDepositRequestsQuery, ListAdminTransactionsQuery, ListAdminWithdrawalsQuery } from './admin.queries';
 
@@ -117,11 +119,16 @@ interface WithdrawalRow {
   beneficiary_name: string | null;
   iban: string | null;
   swift: string | null;
+  banking_details_changed_at: Date | null;
 }
 
 @QueryHandler(ListAdminWithdrawalsQuery)
 export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithdrawalsQuery, AdminWithdrawalsResponse> {
-  constructor(@Inject(SQL) private readonly sql: Sql) {}
+  constructor(
+    @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   async execute({ options }: ListAdminWithdrawalsQuery): Promise<AdminWithdrawalsResponse> {
     const status = options.status ?? 'pending';
@@ -129,7 +136,8 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
     const { rows, total } = await page<WithdrawalRow>(
       this.sql,
       `select w.id::text, w.user_id::text, w.status, w.amount_cents::text, u.name as user_name, u.email as user_email,
-              w.requested_at, w.processed_at, w.completed_at, u.beneficiary_name, u.iban, u.swift
+              w.requested_at, w.processed_at, w.completed_at, u.beneficiary_name, u.iban, u.swift,
+              u.banking_details_changed_at
          from withdrawals w
          join users u on u.id = w.user_id
         ${where}
@@ -138,6 +146,7 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
       filterParams(status === 'all' ? null : status, options),
       options,
     );
+    const now = this.clock.now();
     return {
       withdrawals: rows.map((row) => ({
         id: Number(row.id),
@@ -152,6 +161,15 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
         userBeneficiary: row.beneficiary_name,
         userIban: row.iban,
         userSwift: row.swift,
+        // the same rule approval applies (ApproveWithdrawalHandler); null once it has passed
+        approvableAfter:
+          row.status === 'pending'
+            ? (activeCoolingOffEnd(
+                row.banking_details_changed_at ? new Date(row.banking_details_changed_at) : null,
+                this.config.bankingCooldownHours,
+                now,
+              )?.toISOString() ?? null)
+            : null,
       })),
       total,
     };

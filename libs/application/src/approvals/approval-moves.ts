@@ -1,4 +1,5 @@
 import {
+  bankingCoolingOffEnd,
   decide,
   DomainError,
   isDomainError,
@@ -14,7 +15,17 @@ import { hasBankingDetails, type LoadedAccount } from '../money/account-ledger';
  * events' adminId is the maker; their metadata names maker and checker). One source for the five
  * moves: the same domain commands the direct admin calls send.
  */
-export function accountCommandOf(approval: ApprovalState, account: LoadedAccount): AccountCommand {
+/** The banking-detail cooling-off a granted withdrawal meets like a direct approval (contract section 14). */
+export interface CoolingOffPolicy {
+  cooldownHours: number;
+  now: Date;
+}
+
+export function accountCommandOf(
+  approval: ApprovalState,
+  account: LoadedAccount,
+  coolingOff: CoolingOffPolicy,
+): AccountCommand {
   const adminId = approval.makerId;
   const { note, amountCents } = approval;
   // a credit of a bank statement line stays one: the grant's deposit names the line (of this amount)
@@ -46,7 +57,15 @@ export function accountCommandOf(approval: ApprovalState, account: LoadedAccount
       if (account.state.withdrawals.get(withdrawalId)?.amountCents !== amountCents) throw notForThis();
       return {
         type: 'ApproveWithdrawal',
-        data: { withdrawalId, adminId, bankingDetailsComplete: hasBankingDetails(account.holder) },
+        data: {
+          withdrawalId,
+          adminId,
+          bankingDetailsComplete: hasBankingDetails(account.holder),
+          bankingDetailsHeldUntil:
+            bankingCoolingOffEnd(account.holder.bankingDetailsChangedAt, coolingOff.cooldownHours)?.toISOString() ??
+            null,
+          at: coolingOff.now.toISOString(),
+        },
       };
     }
     default: {
@@ -65,9 +84,13 @@ function notForThis(): DomainError {
  * more (the balance ceiling, the available balance, banking details): that is 409, a conflict with
  * what happened since, not a bad request (api-contract.md section 9).
  */
-export function decideGrantedMove(approval: ApprovalState, account: LoadedAccount): AccountEvent[] {
+export function decideGrantedMove(
+  approval: ApprovalState,
+  account: LoadedAccount,
+  coolingOff: CoolingOffPolicy,
+): AccountEvent[] {
   try {
-    return decide(accountCommandOf(approval, account), account.state);
+    return decide(accountCommandOf(approval, account, coolingOff), account.state);
   } catch (error) {
     if (isDomainError(error) && error.kind === 'invalid') {
       throw new DomainError(error.code, 'conflict', error.message);

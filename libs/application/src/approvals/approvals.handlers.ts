@@ -1,11 +1,12 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
+import type { AppConfig } from '@savings/config';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ApprovalDecisionResult, ApprovalItem, ApprovalsResponse } from '@savings/contracts';
 import { DomainError, Money } from '@savings/domain';
 import { isoUtcSql } from '@savings/ledger';
 import type { Sql } from '@savings/database';
 import { AccountLedger, adminIdOf } from '../money/account-ledger';
-import { SQL } from '../platform/tokens';
+import { APP_CONFIG, CLOCK, SQL, systemClock, type Clock } from '../platform/tokens';
 import { decideGrantedMove } from './approval-moves';
 import {
   GetApprovalQuery,
@@ -32,6 +33,8 @@ export class GrantApprovalHandler implements ICommandHandler<GrantApprovalComman
   constructor(
     private readonly ledger: AccountLedger,
     @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   async execute(command: GrantApprovalCommand): Promise<ApprovalDecisionResult> {
@@ -43,7 +46,13 @@ export class GrantApprovalHandler implements ICommandHandler<GrantApprovalComman
       target: { approvalId },
       approvalCommand: { type: 'GrantApproval', data: { checkerId: checkerOf(command) } },
       // planCommand has found the approval pending before this runs
-      decide: (account) => (account.approval ? decideGrantedMove(account.approval, account) : []),
+      decide: (account) =>
+        account.approval
+          ? decideGrantedMove(account.approval, account, {
+              cooldownHours: this.config.bankingCooldownHours,
+              now: this.clock.now(),
+            })
+          : [],
       respond: () => ({ approvalId }),
     });
     return { approval: await approvalById(this.sql, approvalId) };

@@ -106,4 +106,25 @@ describe('four eyes across two processes', () => {
     const report = await a.queries.execute<VerifyLedgerQuery, VerifyReport>(new VerifyLedgerQuery());
     expect(report.checks.filter((check) => !check.ok)).toEqual([]);
   });
+
+  describe('mail for a new approval (api-contract.md section 14)', () => {
+    it('is written with the approval for every admin but the maker, once', async () => {
+      const [maker, checkerA, checkerB] = [await a.createUser(), await a.createUser(), await a.createUser()];
+      await a.sql.query(`update users set role = 'admin' where id = any($1::int8[])`, [[maker, checkerA, checkerB]]);
+      const customer = await a.createUser();
+      const asked = (await a.commands.execute(
+        new AdjustBalanceCommand(customer, '25000.00', 'add', null, admin(maker)),
+      )) as ApprovalPendingResult;
+      const rows = await a.sql.query<{ user_id: string; subject: string }>(
+        `select user_id::text as user_id, subject from mail_outbox where cause like $1 order by user_id`,
+        [`approval-requested:${asked.approval.id}:%`],
+      );
+      expect(rows.map((row) => Number(row.user_id))).toEqual(expect.arrayContaining([checkerA, checkerB]));
+      expect(rows.map((row) => Number(row.user_id))).not.toContain(maker);
+      expect(rows.every((row) => row.subject.startsWith('Approval needed: $25,000.00 for '))).toBe(true);
+      // the customer is mailed once the move is granted, not when it is asked
+      const customerMail = await a.sql.query('select 1 from mail_outbox where user_id = $1', [customer]);
+      expect(customerMail).toHaveLength(0);
+    });
+  });
 });

@@ -15,6 +15,7 @@ import {
 } from '@savings/domain';
 import { canonicalJson, type AppendedEvent, type EventMetadata } from '@savings/ledger';
 import type { Sql } from '@savings/database';
+import { MailOutbox } from '../mail/mail-outbox';
 import { APP_CONFIG, SQL } from '../platform/tokens';
 import { GroupCommit, storedResult } from './group-commit';
 import type { CommandContext, StatementLineRef } from './money.commands';
@@ -26,9 +27,14 @@ export const MAX_ATTEMPTS = 100;
 export interface AccountHolder {
   id: number;
   name: string;
+  email: string;
+  /** the language the customer's mails are written in */
+  language: string;
   referenceCode: string;
   beneficiaryName: string | null;
   iban: string | null;
+  /** when saved banking details were last changed (the first save is not a change): the cooling-off */
+  bankingDetailsChangedAt: Date | null;
 }
 
 /** The deposit request or withdrawal a command targets, as its read-model row. */
@@ -124,8 +130,8 @@ export interface FourEyesClaim extends FourEyesPolicy {
 /**
  * The one shape of every money command (style guide, point 4): load the account (its projection row,
  * stream version and the targeted request), decide with libs/domain, append with the expected version
- * (libs/ledger appendToStreams: events, postings, hash link, projections, notifications) and the
- * idempotency record in one transaction. A lost version race decides the command again on the new
+ * (libs/ledger appendToStreams: events, postings, hash link, projections, notifications), the mails
+ * the events call for (the outbox) and the idempotency record in one transaction. A lost version race decides the command again on the new
  * state; only when the attempts run out is it refused with 409.
  *
  * Commands are committed in groups (GroupCommit, docs/decisions/0024-group-commit.md): the commands
@@ -140,8 +146,9 @@ export class AccountLedger implements OnApplicationShutdown {
   constructor(
     @Inject(SQL) private readonly sql: Sql,
     @Inject(APP_CONFIG) config: AppConfig,
+    outbox: MailOutbox,
   ) {
-    this.groups = new GroupCommit(sql);
+    this.groups = new GroupCommit(sql, outbox);
     this.fourEyesThreshold = config.fourEyesThresholdCents;
   }
 

@@ -52,6 +52,9 @@ type TargetRow = Omit<AccountRowRecord, 'user_id'> & {
   user_id: string | null;
   uid: string;
   name: string;
+  email: string;
+  language: string;
+  banking_details_changed_at: string | null;
   reference_code: string;
   beneficiary_name: string | null;
   iban: string | null;
@@ -147,9 +150,12 @@ function loadedOf(row: TargetRow): LoadedTarget {
     holder: {
       id: Number(row.uid),
       name: row.name,
+      email: row.email,
+      language: row.language,
       referenceCode: row.reference_code,
       beneficiaryName: row.beneficiary_name,
       iban: row.iban,
+      bankingDetailsChangedAt: row.banking_details_changed_at ? new Date(row.banking_details_changed_at) : null,
     },
     row: accountRowFrom(row as AccountRowRecord),
     request:
@@ -188,7 +194,8 @@ const approvalJson = (p: string, s: string) => `json_build_object(
  * round trip for the move that needs no approval).
  */
 const TARGETS_STATEMENT = `
-  select t.n::int4 as n, u.id::text as uid, u.name, u.reference_code, u.beneficiary_name, u.iban, ${ACCOUNT_COLUMNS},
+  select t.n::int4 as n, u.id::text as uid, u.name, u.email, u.language, u.reference_code, u.beneficiary_name, u.iban,
+         ${isoUtcSql('u.banking_details_changed_at')} as banking_details_changed_at, ${ACCOUNT_COLUMNS},
          coalesce(w.id, d.id)::text as r_id, coalesce(w.amount_cents, d.amount_cents)::text as r_amount_cents,
          coalesce(w.status, d.status) as r_status,
          ${isoUtcSql('coalesce(w.requested_at, d.requested_at)')} as r_requested_at,

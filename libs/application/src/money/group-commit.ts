@@ -23,6 +23,9 @@ import {
   type FourEyesPolicy,
   type LoadedAccount,
 } from './account-ledger';
+import { mailsForEvents } from '../mail/account-mails';
+import { adminRecipients, approvalMails, type AskedApproval } from '../mail/approval-mails';
+import type { MailOutbox, OutboxMail } from '../mail/mail-outbox';
 import { approvalNotification, notificationsFor } from './admin-notifications';
 import { pendingApprovalResult } from './command-results';
 import { planCommand } from './staff-controls';
@@ -105,7 +108,8 @@ const RETRYABLE = new Set(['40P01' /* deadlock */, '40001' /* serialization fail
  *  2. in one transaction: claims the idempotency keys (a key another request holds is answered with
  *     that request's result), decides each command in arrival order on its account's latest state (two
  *     commands on one account see each other's effect; a refused command changes nothing for the
- *     others), appends all of them with one appendToStreams, and stores the responses;
+ *     others), appends all of them with one appendToStreams, writes the mails their events call for
+ *     to the outbox, and stores the responses;
  *  3. answers each caller after the commit, with its own result or its own error.
  * A stream another process moved first is conflicted: only its commands are decided again in a later
  * group. A group whose transaction fails for another reason is rolled back whole and each of its
@@ -116,7 +120,10 @@ export class GroupCommit {
   private inFlight = 0;
   private idle: (() => void)[] = [];
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly outbox: MailOutbox,
+  ) {}
 
   submit<R>(
     spec: AccountCommandSpec<unknown>,
@@ -292,6 +299,8 @@ export class GroupCommit {
         const outcome = await appendToStreams(tx, writes);
         const conflicted = new Set(outcome.conflicted);
         const stored: { claim: IdempotencyClaim; response: unknown }[] = [];
+        const mails: OutboxMail[] = [];
+        const asked: AskedApproval[] = [];
         for (const decision of decisions) {
           const { item } = decision;
           // a command that only decides an approval does not depend on its account's stream
@@ -306,6 +315,15 @@ export class GroupCommit {
             again.push(item);
             continue;
           }
+          const events = outcome.byWrite[decision.write] ?? [];
+          mails.push(...mailsForEvents(decision.account.holder, events));
+          if (decision.pendingApproval) {
+            asked.push({
+              approval: decision.pendingApproval.state,
+              customerName: decision.account.holder.name,
+              makerName: decision.pendingApproval.claim.makerName,
+            });
+          }
           const response = decision.pendingApproval
             ? pendingApprovalResult(
                 decision.pendingApproval.state,
@@ -316,13 +334,16 @@ export class GroupCommit {
             : item.spec.respond({
                 account: decision.account,
                 after: decision.after,
-                events: outcome.byWrite[decision.write] ?? [],
+                events,
                 occurredAt,
                 approval: decision.approvalAfter,
               });
           if (item.idempotency) stored.push({ claim: item.idempotency, response });
           answers.push(() => item.resolve(response));
         }
+        // the mails the appended events and new approvals call for, committed with them (the outbox)
+        if (asked.length > 0) mails.push(...approvalMails(asked, await adminRecipients(tx), this.outbox.linkOrigin));
+        await this.outbox.write(tx, mails);
         // keys of commands that did not happen are released; the others keep their response
         const released = [...claimed].filter((item) => !stored.some((entry) => entry.claim === item.idempotency));
         await this.settleClaims(

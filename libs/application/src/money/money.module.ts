@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
 import { AccountLedger } from './account-ledger';
 import { AccrueInterestBatchHandler } from './accrue-interest-batch.handler';
 import {
@@ -28,6 +29,7 @@ import {
  * PlatformModule at the root). API, worker and command line import this module unchanged.
  */
 @Module({
+  imports: [MailModule],
   providers: [
     AccountLedger,
     RequestDepositHandler,

@@ -1,6 +1,9 @@
+import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { AppConfig } from '@savings/config';
 import type { ApprovalPendingResult, WithdrawalResult } from '@savings/contracts';
-import { decide, Money } from '@savings/domain';
+import { bankingCoolingOffEnd, decide, Money } from '@savings/domain';
+import { APP_CONFIG, CLOCK, systemClock, type Clock } from '../platform/tokens';
 import { AccountLedger, adminIdOf, hasBankingDetails } from './account-ledger';
 import { withdrawalResult } from './command-results';
 import {
@@ -73,13 +76,20 @@ export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawal
   }
 }
 
-/** Approval debits the balance (and releases the hold); needs beneficiary and IBAN; twice is 409. */
+/**
+ * Approval debits the balance (and releases the hold); needs beneficiary and IBAN; twice is 409.
+ * Banking details changed within BANKING_COOLDOWN_HOURS hold it back (409 until the cooling-off ends).
+ */
 @CommandHandler(ApproveWithdrawalCommand)
 export class ApproveWithdrawalHandler implements ICommandHandler<
   ApproveWithdrawalCommand,
   WithdrawalResult | ApprovalPendingResult
 > {
-  constructor(private readonly ledger: AccountLedger) {}
+  constructor(
+    private readonly ledger: AccountLedger,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   execute(command: ApproveWithdrawalCommand): Promise<WithdrawalResult | ApprovalPendingResult> {
     const { withdrawalId } = command;
@@ -105,6 +115,10 @@ export class ApproveWithdrawalHandler implements ICommandHandler<
               withdrawalId,
               adminId: adminIdOf(command.context),
               bankingDetailsComplete: hasBankingDetails(holder),
+              bankingDetailsHeldUntil:
+                bankingCoolingOffEnd(holder.bankingDetailsChangedAt, this.config.bankingCooldownHours)?.toISOString() ??
+                null,
+              at: this.clock.now().toISOString(),
             },
           },
           state,

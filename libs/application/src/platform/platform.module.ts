@@ -6,7 +6,7 @@ import type { AppConfig } from '@savings/config';
 import { createOrmOptions, PooledSql } from '@savings/database';
 import { allEntities } from '../entities';
 import { connectRedis } from './redis';
-import { APP_CONFIG, REDIS, SQL } from './tokens';
+import { APP_CONFIG, CLOCK, REDIS, SQL, systemClock } from './tokens';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -38,8 +38,9 @@ export class PlatformModule implements OnApplicationShutdown {
         { provide: APP_CONFIG, useValue: options.config },
         { provide: SQL, inject: [MikroORM], useFactory: (orm: MikroORM) => new PooledSql(orm) },
         { provide: REDIS, useFactory: () => connectRedis(options.config.redisUrl) },
+        { provide: CLOCK, useValue: systemClock },
       ],
-      exports: [APP_CONFIG, SQL, REDIS],
+      exports: [APP_CONFIG, SQL, REDIS, CLOCK],
     };
   }
 

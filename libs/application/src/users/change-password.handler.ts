@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Messages } from '@savings/contracts';
 import { type Sql } from '@savings/database';
 import { DomainError } from '@savings/domain';
+import { MailOutbox } from '../mail/mail-outbox';
 import { SQL } from '../platform/tokens';
 import { assertPasswordLength, PasswordHasher } from './password-hasher';
 import { ChangePasswordCommand } from './user.commands';
@@ -12,6 +14,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
   constructor(
     @Inject(SQL) private readonly sql: Sql,
     private readonly hasher: PasswordHasher,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute(command: ChangePasswordCommand): Promise<void> {
@@ -26,9 +29,21 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       });
     }
     const hash = await this.hasher.hash(command.newPassword);
-    await this.sql.query('update users set password_hash = $2, updated_at = now() where id = $1', [
-      command.userId,
-      hash,
-    ]);
+    await this.sql.transaction(async (tx) => {
+      const [user] = await tx.query<{ email: string; name: string; language: string }>(
+        'update users set password_hash = $2, updated_at = now() where id = $1 returning email, name, language',
+        [command.userId, hash],
+      );
+      await this.outbox.write(tx, [
+        {
+          cause: `password-changed:${command.userId}:${randomUUID()}`,
+          userId: command.userId,
+          recipient: user.email,
+          name: user.name,
+          language: user.language,
+          message: { template: 'password-changed', params: {} },
+        },
+      ]);
+    });
   }
 }

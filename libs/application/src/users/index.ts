@@ -1,4 +1,6 @@
 export * from './password-hasher';
+export * from './password-reset.commands';
+export * from './password-reset.handlers';
 export * from './session-keys';
 export * from './user-identity';
 export * from './user-read-model';

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { forbiddenCharactersMessage, hasForbiddenCharacters, Messages, type Role } from '@savings/contracts';
 import { pgErrorCode, PG_UNIQUE_VIOLATION, type SqlQueryable } from '@savings/database';
 import { DomainError, generateReferenceCode } from '@savings/domain';
+import { mailLanguageOf } from '../mail/mail-templates';
 import { normalizeEmail, normalizeName } from './user-identity';
 
 export interface NewUser {
@@ -9,6 +10,8 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   role: Role;
+  /** the language the customer's mails are written in (a site language; English otherwise) */
+  language?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,9 +35,9 @@ export async function insertUser(sql: SqlQueryable, user: NewUser): Promise<numb
   for (let attempt = 0; attempt < 10; attempt += 1) {
     try {
       const [row] = await sql.query<{ id: string }>(
-        `insert into users (name, email, password_hash, reference_code, role)
-         values ($1, $2, $3, $4, $5) returning id`,
-        [name, email, user.passwordHash, generateReferenceCode(randomInt), user.role],
+        `insert into users (name, email, password_hash, reference_code, role, language)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        [name, email, user.passwordHash, generateReferenceCode(randomInt), user.role, mailLanguageOf(user.language)],
       );
       return Number(row.id);
     } catch (error) {

@@ -15,6 +15,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
 
   async execute(command: RegisterUserCommand): Promise<number> {
     const passwordHash = await this.hasher.hash(command.password);
-    return insertUser(this.sql, { name: command.name, email: command.email, passwordHash, role: 'customer' });
+    return insertUser(this.sql, {
+      name: command.name,
+      email: command.email,
+      passwordHash,
+      role: 'customer',
+      language: command.language,
+    });
   }
 }

@@ -1,4 +1,6 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '@savings/config';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   forbiddenCharactersMessage,
@@ -9,13 +11,20 @@ import {
   normalizeBankCode,
 } from '@savings/contracts';
 import { type Sql } from '@savings/database';
-import { DomainError } from '@savings/domain';
-import { SQL } from '../platform/tokens';
+import { bankingCoolingOffEnd, DomainError } from '@savings/domain';
+import { maskIban } from '../mail/mail-templates';
+import { MailOutbox } from '../mail/mail-outbox';
+import { APP_CONFIG, CLOCK, SQL, systemClock, type Clock } from '../platform/tokens';
 import { UpdateBankingDetailsCommand } from './user.commands';
 
 @CommandHandler(UpdateBankingDetailsCommand)
 export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankingDetailsCommand, void> {
-  constructor(@Inject(SQL) private readonly sql: Sql) {}
+  constructor(
+    @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   async execute(command: UpdateBankingDetailsCommand): Promise<void> {
     const beneficiaryName = command.beneficiaryName.normalize('NFKC').trim();
@@ -30,10 +39,45 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
     if (!swift) throw invalid('swift', Messages.swiftRequired);
     if (!isValidIban(iban)) throw invalid('iban', Messages.ibanInvalid);
     if (!isValidBic(swift)) throw invalid('swift', Messages.swiftInvalid);
-    await this.sql.query(
-      `update users set beneficiary_name = $2, iban = $3, swift = $4, updated_at = now() where id = $1`,
-      [command.userId, beneficiaryName, iban, swift],
-    );
+    const now = this.clock.now();
+    await this.sql.transaction(async (tx) => {
+      const [before] = await tx.query<{
+        beneficiary_name: string | null;
+        iban: string | null;
+        swift: string | null;
+        name: string;
+        email: string;
+        language: string;
+      }>('select beneficiary_name, iban, swift, name, email, language from users where id = $1 for update', [
+        command.userId,
+      ]);
+      if (!before) throw new DomainError('USER.NOT_FOUND', 'not_found', 'User not found');
+      const unchanged = before.beneficiary_name === beneficiaryName && before.iban === iban && before.swift === swift;
+      if (unchanged) return;
+      // the first save is no change of where money goes: no cooling-off (api-contract.md section 14)
+      const firstSave = before.iban === null && before.beneficiary_name === null;
+      await tx.query(
+        `update users set beneficiary_name = $2, iban = $3, swift = $4, updated_at = now(),
+                banking_details_changed_at = case when $5::boolean then banking_details_changed_at else $6::timestamptz end
+          where id = $1`,
+        [command.userId, beneficiaryName, iban, swift, firstSave, now.toISOString()],
+      );
+      const heldUntil = firstSave ? null : bankingCoolingOffEnd(now, this.config.bankingCooldownHours);
+      await this.outbox.write(tx, [
+        {
+          // each save that changes the details is its own cause
+          cause: `banking-details:${command.userId}:${randomUUID()}`,
+          userId: command.userId,
+          recipient: before.email,
+          name: before.name,
+          language: before.language,
+          message: {
+            template: 'banking-details-changed',
+            params: { iban: maskIban(iban), heldUntil: heldUntil?.toISOString() ?? null },
+          },
+        },
+      ]);
+    });
   }
 }
 

@@ -6,6 +6,8 @@ export class RegisterUserCommand {
     readonly name: string,
     readonly email: string,
     readonly password: string,
+    /** the site language the customer registered in (their mails are written in it) */
+    readonly language?: string,
   ) {}
 }
 

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
 import { ChangePasswordHandler } from './change-password.handler';
 import { CreateOrPromoteUserHandler } from './create-or-promote-user.handler';
 import { PasswordHasher } from './password-hasher';
+import { ConfirmPasswordResetHandler, RequestPasswordResetHandler } from './password-reset.handlers';
 import { RegisterUserHandler } from './register-user.handler';
 import { SetPasswordHandler } from './set-password.handler';
 import {
@@ -17,6 +19,7 @@ import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from '
 
 /** Accounts: registration, credentials, two-factor sign-in, profile and banking details, roles (needs CqrsModule.forRoot() at the root). */
 @Module({
+  imports: [MailModule],
   providers: [
     PasswordHasher,
     RegisterUserHandler,
@@ -24,6 +27,8 @@ import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from '
     UpdateBankingDetailsHandler,
     CreateOrPromoteUserHandler,
     SetPasswordHandler,
+    RequestPasswordResetHandler,
+    ConfirmPasswordResetHandler,
     GetUserHandler,
     VerifyCredentialsHandler,
     SignInSubjectHandler,

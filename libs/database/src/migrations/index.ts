@@ -11,6 +11,7 @@ import { Migration20261124200000InterestByDate } from './Migration20261124200000
 import { Migration20261124400000PayoutDocuments } from './Migration20261124400000-payout-documents';
 import { Migration20261124500000Approvals } from './Migration20261124500000-approvals';
 import { Migration20261124600000TwoFactor } from './Migration20261124600000-two-factor';
+import { Migration20261124700000MailOutbox } from './Migration20261124700000-mail-outbox';
 import { Migration20261124800000ProofOfLiabilities } from './Migration20261124800000-proof-of-liabilities';
 import { Migration20261124900000BankStatements } from './Migration20261124900000-bank-statements';
 import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
@@ -32,6 +33,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124400000-payout-documents', class: Migration20261124400000PayoutDocuments },
   { name: 'Migration20261124500000-approvals', class: Migration20261124500000Approvals },
   { name: 'Migration20261124600000-two-factor', class: Migration20261124600000TwoFactor },
+  { name: 'Migration20261124700000-mail-outbox', class: Migration20261124700000MailOutbox },
   { name: 'Migration20261124800000-proof-of-liabilities', class: Migration20261124800000ProofOfLiabilities },
   { name: 'Migration20261124900000-bank-statements', class: Migration20261124900000BankStatements },
   {

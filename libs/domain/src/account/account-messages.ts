@@ -25,3 +25,18 @@ export function amountExceedsAvailable(formattedBalance: string): string {
 export function subtractionExceedsAvailable(formattedBalance: string): string {
   return `Amount cannot exceed the available balance of ${formattedBalance}`;
 }
+
+/**
+ * The instant a cooling-off ends, as the refusal names it: UTC to the minute, rounded up so that
+ * "after" it is always true ("2026-11-26 14:03 UTC").
+ */
+export function coolingOffTime(untilIso: string): string {
+  const minute = 60_000;
+  const rounded = new Date(Math.ceil(new Date(untilIso).getTime() / minute) * minute);
+  return `${rounded.toISOString().slice(0, 10)} ${rounded.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Approving a withdrawal to banking details changed within the cooling-off (api-contract.md section 14). */
+export function bankingCoolingOff(untilIso: string): string {
+  return `Banking details changed recently; approval possible after ${coolingOffTime(untilIso)}`;
+}

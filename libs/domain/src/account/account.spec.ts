@@ -83,6 +83,28 @@ describe('account decider', () => {
     expect(second.error).toMatchObject({ kind: 'conflict' });
   });
 
+  it('holds approval back while banking details cool off, to the minute it ends (rounded up)', () => {
+    const history: AccountEvent[] = [
+      deposited(250000n),
+      { type: 'WithdrawalRequested', data: { withdrawalId: 1, amountCents: '100000' } },
+    ];
+    const approveAt = (at: string): AccountCommand => ({
+      type: 'ApproveWithdrawal',
+      data: {
+        withdrawalId: 1,
+        adminId: 1,
+        bankingDetailsComplete: true,
+        bankingDetailsHeldUntil: '2031-05-06T08:00:30.000Z',
+        at,
+      },
+    });
+    const held = given(...history).when(approveAt('2031-05-06T08:00:29.999Z'));
+    expect(held.events).toEqual([]);
+    expect(held.error).toMatchObject({ kind: 'conflict', code: 'LEDGER.BANKING_COOLING_OFF' });
+    expect(held.error?.message).toBe('Banking details changed recently; approval possible after 2031-05-06 08:01 UTC');
+    expect(given(...history).when(approveAt('2031-05-06T08:00:30.000Z')).events[0].type).toBe('WithdrawalApproved');
+  });
+
   it('uses the product messages for minimums and banking details', () => {
     expect(
       given().when({ type: 'RequestDeposit', data: { depositRequestId: 1, amountCents: 99999n } }).error?.message,

@@ -2,7 +2,12 @@ import { DomainError } from '../shared/domain-error';
 import { formatUsd, type Cents } from '../money/money';
 import { accrueDailyInterest, accrues, DAILY_RATE_DENOMINATOR } from '../interest/interest';
 import type { AccountEvent } from './account-events';
-import { AccountMessages, amountExceedsAvailable, subtractionExceedsAvailable } from './account-messages';
+import {
+  AccountMessages,
+  amountExceedsAvailable,
+  bankingCoolingOff,
+  subtractionExceedsAvailable,
+} from './account-messages';
 import {
   MAX_BALANCE_CENTS,
   MAX_PENDING_DEPOSIT_REQUESTS,
@@ -100,7 +105,17 @@ export type AccountCommand =
   | { type: 'CancelWithdrawal'; data: { withdrawalId: number } }
   | {
       type: 'ApproveWithdrawal';
-      data: { withdrawalId: number; adminId: number | null; bankingDetailsComplete: boolean };
+      data: {
+        withdrawalId: number;
+        adminId: number | null;
+        bankingDetailsComplete: boolean;
+        /**
+         * The cooling-off of recently changed banking details (api-contract.md section 14): approval
+         * is refused before this instant (ISO-8601). `at` is the decision's now.
+         */
+        bankingDetailsHeldUntil?: string | null;
+        at?: string;
+      };
     }
   | {
       type: 'PayOutWithdrawal';
@@ -237,11 +252,14 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       ];
     }
     case 'ApproveWithdrawal': {
-      const { withdrawalId, adminId, bankingDetailsComplete } = command.data;
+      const { withdrawalId, adminId, bankingDetailsComplete, bankingDetailsHeldUntil, at } = command.data;
       const withdrawal = state.withdrawals.get(withdrawalId);
       if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
       if (!bankingDetailsComplete) {
         throw new DomainError('LEDGER.BANKING_DETAILS_REQUIRED', 'invalid', AccountMessages.bankingRequiredToApprove);
+      }
+      if (bankingDetailsHeldUntil && at && Date.parse(at) < Date.parse(bankingDetailsHeldUntil)) {
+        throw new DomainError('LEDGER.BANKING_COOLING_OFF', 'conflict', bankingCoolingOff(bankingDetailsHeldUntil));
       }
       const after = state.balanceCents - withdrawal.amountCents;
       return [

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -16,9 +17,12 @@ import {
 import type { Request, Response } from 'express';
 import {
   accountSubject,
+  ConfirmPasswordResetCommand,
   GetTwoFactorStatusQuery,
   GetUserQuery,
+  languageOfAcceptLanguage,
   RegisterUserCommand,
+  RequestPasswordResetCommand,
   type SessionUser,
   type TwoFactorStatus,
 } from '@savings/application';
@@ -31,7 +35,8 @@ import {
 } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { Authenticated, CurrentUser } from './auth.decorators';
-import { LoginDto, RegisterDto } from './auth.dto';
+import { LoginDto, PasswordResetConfirmDto, PasswordResetDto, RegisterDto } from './auth.dto';
+import { PasswordResetThrottle } from './password-reset-throttle';
 import { AuthSessionService } from './auth-session.service';
 import { clientAddress } from './client-address';
 import { LoginThrottle } from './login-throttle';
@@ -40,6 +45,7 @@ import { MfaRequiredResponseDto } from './two-factor.dto';
 import { SessionResponseDto, UserResponseDto } from './user-response.dto';
 import { sessionUserOf } from './session-identity';
 import { SESSION_COOKIE } from './session-store';
+import { UserSessions } from './user-sessions';
 
 @ApiTags('auth')
 @ApiExtraModels(UserResponseDto, MfaRequiredResponseDto)
@@ -51,6 +57,8 @@ export class AuthController {
     private readonly sessions: AuthSessionService,
     private readonly registrationThrottle: RegistrationThrottle,
     private readonly loginThrottle: LoginThrottle,
+    private readonly passwordResetThrottle: PasswordResetThrottle,
+    private readonly userSessions: UserSessions,
   ) {}
 
   @Post('register')
@@ -73,7 +81,12 @@ export class AuthController {
       throw new DomainError('AUTH.TOO_MANY_REGISTRATIONS', 'rate_limited', Messages.tooManyRegistrations);
     }
     const userId = await this.commandBus.execute<RegisterUserCommand, number>(
-      new RegisterUserCommand(body.name, body.email, body.password),
+      new RegisterUserCommand(
+        body.name,
+        body.email,
+        body.password,
+        languageOfAcceptLanguage(req.headers['accept-language']),
+      ),
     );
     const user = await this.readUser(userId);
     await this.sessions.logIn(req, { id: user.id, name: user.name, email: user.email, role: user.role });
@@ -112,6 +125,54 @@ export class AuthController {
     await this.loginThrottle.recordSuccess({ address: clientAddress(req), subject: accountSubject(sessionUser.id) });
     await this.sessions.logIn(req, sessionUser);
     return { user: await this.readUser(sessionUser.id) };
+  }
+
+  @Post('password-reset')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    summary:
+      'Mails a single-use link to reset the password, valid for 30 minutes. The answer (and its timing) is the same whether or not the e-mail has an account.',
+  })
+  @ApiAcceptedResponse({ description: 'Always, for any e-mail; an account gets at most 3 links an hour.' })
+  @ApiTooManyRequestsResponse({ description: 'More than 20 reset calls from the address within the hour.' })
+  async requestPasswordReset(
+    @Body() body: PasswordResetDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ message: string }> {
+    await this.throttlePasswordReset(req, res);
+    await this.commandBus.execute(new RequestPasswordResetCommand(body.email));
+    return { message: Messages.passwordResetSent };
+  }
+
+  @Post('password-reset/confirm')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Sets a new password with the token of a reset link; every session of the account ends, and it is mailed a notice.',
+  })
+  @ApiOkResponse({ description: 'Password set; sign in with it.' })
+  @ApiBadRequestResponse({ description: 'The token is unknown, used or expired, or the new password breaks a rule.' })
+  @ApiTooManyRequestsResponse({ description: 'More than 20 reset calls from the address within the hour.' })
+  async confirmPasswordReset(
+    @Body() body: PasswordResetConfirmDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ message: string }> {
+    await this.throttlePasswordReset(req, res);
+    const userId = await this.commandBus.execute<ConfirmPasswordResetCommand, number>(
+      new ConfirmPasswordResetCommand(body.token, body.newPassword),
+    );
+    await this.userSessions.destroyOthers(userId, '');
+    return { message: Messages.passwordResetDone };
+  }
+
+  private async throttlePasswordReset(req: Request, res: Response): Promise<void> {
+    const refused = await this.passwordResetThrottle.reserveAttempt(clientAddress(req));
+    if (refused) {
+      res.setHeader('Retry-After', String(refused.retryAfterSeconds));
+      throw new DomainError('AUTH.TOO_MANY_RESETS', 'rate_limited', Messages.tooManyResetRequests);
+    }
   }
 
   @Post('logout')

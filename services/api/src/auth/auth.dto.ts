@@ -5,6 +5,8 @@ import {
   MIN_PASSWORD_LENGTH,
   Messages,
   type LoginRequest,
+  type PasswordResetConfirmRequest,
+  type PasswordResetRequest,
   type RegisterRequest,
 } from '@savings/contracts';
 import { PlainText } from '../http/plain-text.validator';
@@ -57,4 +59,26 @@ export class RegisterDto implements RegisterRequest {
   @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
   @MaxLength(MAX_PASSWORD_LENGTH, { message: Messages.passwordTooLong })
   password!: string;
+}
+
+export class PasswordResetDto implements PasswordResetRequest {
+  @ApiProperty({ description: 'The e-mail of the account (any text up to 254 characters is accepted).' })
+  @IsString({ message: Messages.emailInvalid })
+  @IsNotEmpty({ message: Messages.emailInvalid })
+  @MaxLength(254, { message: Messages.emailInvalid })
+  email!: string;
+}
+
+export class PasswordResetConfirmDto implements PasswordResetConfirmRequest {
+  @ApiProperty({ description: 'The token of the mailed link.' })
+  @IsString({ message: Messages.resetLinkInvalid })
+  @IsNotEmpty({ message: Messages.resetLinkInvalid })
+  @MaxLength(200, { message: Messages.resetLinkInvalid })
+  token!: string;
+
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH })
+  @IsString({ message: Messages.newPasswordTooShort })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: Messages.newPasswordTooShort })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: Messages.passwordTooLong })
+  newPassword!: string;
 }

@@ -7,6 +7,7 @@ import { AuthController } from './auth.controller';
 import { AuthSessionService } from './auth-session.service';
 import { LocalStrategy } from './local.strategy';
 import { LoginThrottle } from './login-throttle';
+import { PasswordResetThrottle } from './password-reset-throttle';
 import { RegistrationThrottle } from './registration-throttle';
 import { SessionGuard } from './session.guard';
 import { SessionSerializer } from './session.serializer';
@@ -28,6 +29,7 @@ import { UserSessions } from './user-sessions';
     SessionSerializer,
     LoginThrottle,
     RegistrationThrottle,
+    PasswordResetThrottle,
     UserSessions,
     AuthSessionService,
     SessionGuard,

@@ -6,6 +6,7 @@ import {
   APP_CONFIG,
   INTEREST_QUEUE,
   JobNames,
+  MAIL_QUEUE,
   PAYOUTS_QUEUE,
   SchedulerIds,
   cronAt,
@@ -27,6 +28,7 @@ export class JobSchedules implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectQueue(INTEREST_QUEUE) private readonly interest: Queue,
     @InjectQueue(PAYOUTS_QUEUE) private readonly payouts: Queue,
+    @InjectQueue(MAIL_QUEUE) private readonly mail: Queue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,6 +43,12 @@ export class JobSchedules implements OnApplicationBootstrap {
       SchedulerIds.monthlyWithdrawals,
       { pattern: cronAt(this.config.monthlyPayoutTime, '1'), tz },
       { name: JobNames.monthlyWithdrawals, data: {}, opts: defaultJobOptions },
+    );
+    // the month's interest mail, once the month is over (a rerun mails no one twice)
+    await this.mail.upsertJobScheduler(
+      SchedulerIds.monthlyInterestSummary,
+      { pattern: cronAt(this.config.monthlyPayoutTime, '1'), tz },
+      { name: JobNames.monthlyInterestSummary, data: {}, opts: defaultJobOptions },
     );
     await this.interest.add(JobNames.dailyInterest, {});
     // A payout missed while no worker ran is made now, as of its own date. Re-running a date that was

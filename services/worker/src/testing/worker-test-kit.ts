@@ -30,6 +30,8 @@ export function workerTestConfig(env: Record<string, string> = {}): AppConfig {
     QUEUE_PREFIX: testRedisPrefix(),
     // these tests set up balances with single admin moves; four eyes has its own tests (approvals.e2e-spec)
     FOUR_EYES_THRESHOLD: 'off',
+    // mail is sent only by the tests that start an SMTP receiver of their own
+    WORKER_MAIL: 'off',
     ...env,
   });
 }
@@ -136,6 +138,10 @@ export function spawnWorker(config: AppConfig, env: Record<string, string>): Wor
       LOG_LEVEL: 'info',
       WORKER_METRICS_PORT: '0',
       WORKER_SCHEDULES: 'off',
+      WORKER_MAIL: config.worker.mail ? 'on' : 'off',
+      SMTP_URL: config.mail.smtpUrl,
+      MAIL_LEASE_MS: String(config.mail.leaseMs),
+      MAIL_RELAY_INTERVAL_MS: String(config.worker.mailRelayIntervalMs),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../components/use-document-head';
 import { useCurrentUser } from '../../lib/session';
+import { ForgotPasswordForm } from './components/forgot-password-form';
 import { RegisterForm } from './components/register-form';
 import { SignInForm } from './components/sign-in-form';
 import { authModeOf } from './utils/validate';
@@ -11,8 +12,13 @@ export function Component() {
   const [params] = useSearchParams();
   const mode = authModeOf(params.get('mode'));
   const registering = mode === 'register';
+  const forgot = mode === 'forgot';
   useDocumentHead({
-    title: registering ? 'Create Account — Savings Platform' : 'Sign In — Savings Platform',
+    title: registering
+      ? 'Create Account — Savings Platform'
+      : forgot
+        ? 'Reset Password — Savings Platform'
+        : 'Sign In — Savings Platform',
     robots: 'noindex',
   });
   // a signed-in visitor (a bookmarked "Get Started", the back button) has nothing to do here
@@ -31,21 +37,36 @@ export function Component() {
           <Card.Body gap="6">
             <Stack gap="1">
               <Heading as="h1" size="2xl">
-                {registering ? 'Create your account' : 'Welcome back'}
+                {registering ? 'Create your account' : forgot ? 'Forgot your password?' : 'Welcome back'}
               </Heading>
               <Text color="fg.muted">
                 {registering
                   ? 'Open a savings account and start earning 7% a year.'
-                  : 'Sign in with your username or email to reach your account.'}
+                  : forgot
+                    ? 'Enter the e-mail of your account and we will send you a link to choose a new password.'
+                    : 'Sign in with your username or email to reach your account.'}
               </Text>
             </Stack>
             {/* keyed by mode: switching clears the other form's input */}
-            {registering ? <RegisterForm key="register" /> : <SignInForm key="login" />}
+            {registering ? (
+              <RegisterForm key="register" />
+            ) : forgot ? (
+              <ForgotPasswordForm key="forgot" />
+            ) : (
+              <SignInForm key="login" />
+            )}
+            {!registering && !forgot && (
+              <Text fontSize="sm" textAlign="center">
+                <ChakraLink asChild color="blue.700">
+                  <Link to="/auth?mode=forgot">Forgot password?</Link>
+                </ChakraLink>
+              </Text>
+            )}
             <Text fontSize="sm" textAlign="center">
-              {registering ? 'Already have an account? ' : "Don't have an account? "}
+              {registering || forgot ? 'Already have an account? ' : "Don't have an account? "}
               <ChakraLink asChild color="blue.700" fontWeight="semibold">
-                <Link to={registering ? '/auth?mode=login' : '/auth?mode=register'}>
-                  {registering ? 'Sign in' : 'Create one'}
+                <Link to={registering || forgot ? '/auth?mode=login' : '/auth?mode=register'}>
+                  {registering || forgot ? 'Sign in' : 'Create one'}
                 </Link>
               </ChakraLink>
             </Text>

@@ -1,5 +1,11 @@
 import { Badge, Button, DataList, Stack, Text } from '@chakra-ui/react';
-import { formatUsd, Messages, type AdminWithdrawalItem, type WithdrawalFilter } from '@savings/contracts';
+import {
+  bankingCoolingOff,
+  formatUsd,
+  Messages,
+  type AdminWithdrawalItem,
+  type WithdrawalFilter,
+} from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { moveToast } from '../api/approvals';
@@ -13,6 +19,15 @@ import { FIRST_WITHDRAWALS_PAGE, useAdminWithdrawals } from '../api/get-admin-wi
 import { ConfirmDialog } from './admin-dialog';
 import { EditAmountDialog } from './edit-amount-dialog';
 import { PendingEntry, PendingPanel } from './pending-panel';
+
+/**
+ * When the customer's banking details are still cooling off (changed recently): the server says until
+ * when (approvableAfter) and refuses approval before it; the button waits too.
+ */
+function coolingOffEnd(withdrawal: AdminWithdrawalItem): string | null {
+  const end = withdrawal.approvableAfter;
+  return end && Date.parse(end) > Date.now() ? end : null;
+}
 
 const FILTERS: readonly { value: WithdrawalFilter; label: string }[] = [
   { value: 'pending', label: 'Pending' },
@@ -95,7 +110,7 @@ export function PendingWithdrawals() {
                 <Button
                   size="sm"
                   colorPalette="blue"
-                  disabled={bankingMissing(withdrawal)}
+                  disabled={bankingMissing(withdrawal) || coolingOffEnd(withdrawal) !== null}
                   loading={approve.isPending && approve.variables === withdrawal.id}
                   onClick={() => setApproving(withdrawal)}
                 >
@@ -115,6 +130,11 @@ export function PendingWithdrawals() {
           {withdrawal.status === 'pending' && bankingMissing(withdrawal) && (
             <Text textStyle="xs" color="fg.muted">
               {Messages.bankingRequiredToApprove}
+            </Text>
+          )}
+          {withdrawal.status === 'pending' && coolingOffEnd(withdrawal) && (
+            <Text textStyle="xs" color="orange.800" data-testid="cooling-off">
+              {bankingCoolingOff(coolingOffEnd(withdrawal) as string)}
             </Text>
           )}
         </PendingEntry>

@@ -1,0 +1,762 @@
+/**
+ * The messages the platform mails (api-contract.md section 14), in the customer's language: the seven
+ * languages of the site, English for anything else. Pure: the same message, language and time zone
+ * always render the same subject, plain text and HTML. Amounts arrive in cents (exact) and are
+ * formatted with Intl as the site formats them; every value is escaped in the HTML part.
+ */
+
+export const MAIL_LANGUAGES = ['en', 'it', 'fr', 'de', 'es', 'ru', 'uk'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export type MailMessage =
+  | { template: 'password-reset'; params: { link: string; minutes: number } }
+  | { template: 'password-changed'; params: Record<string, never> }
+  | { template: 'email-changed'; params: { newEmail: string } }
+  | { template: 'banking-details-changed'; params: { iban: string; heldUntil: string | null } }
+  | { template: 'two-factor-changed'; params: { enabled: boolean } }
+  | { template: 'deposit-confirmed'; params: { amountCents: string; balanceCents: string } }
+  | { template: 'withdrawal-approved'; params: { amountCents: string } }
+  | { template: 'withdrawal-paid-out'; params: { amountCents: string; payoutDate: string } }
+  | { template: 'interest-summary'; params: { month: string; interestCents: string; balanceCents: string } }
+  | {
+      template: 'approval-waiting';
+      params: { customer: string; amountCents: string; requestedBy: string; link: string };
+    };
+
+export type MailTemplate = MailMessage['template'];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The language to mail in: a site language, else English. */
+export function mailLanguageOf(value: string | null | undefined): MailLanguage {
+  const code = (value ?? '').toLowerCase().slice(0, 2);
+  if (code === 'ua') return 'uk';
+  return (MAIL_LANGUAGES as readonly string[]).includes(code) ? (code as MailLanguage) : 'en';
+}
+
+/** The first site language of an Accept-Language header (by its q weights), else English. */
+export function languageOfAcceptLanguage(header: string | undefined): MailLanguage {
+  if (!header) return 'en';
+  const ranked = header
+    .slice(0, 500)
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...options] = part.trim().split(';');
+      const q = options.map((o) => o.trim()).find((o) => o.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const entry of ranked) {
+    const code = entry.tag.slice(0, 2);
+    if ((MAIL_LANGUAGES as readonly string[]).includes(code)) return code as MailLanguage;
+  }
+  return 'en';
+}
+
+const LOCALE: Record<MailLanguage, string> = {
+  en: 'en-US',
+  it: 'it-IT',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  es: 'es-ES',
+  ru: 'ru-RU',
+  uk: 'uk-UA',
+};
+
+/** What a template needs to format values in a language. */
+interface Formats {
+  usd(cents: string): string;
+  instant(iso: string): string;
+  date(isoDate: string): string;
+  month(yyyyMm: string): string;
+}
+
+function formatsOf(language: MailLanguage, timeZone: string): Formats {
+  const locale = LOCALE[language];
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+  return {
+    // the exact decimal text goes to Intl (a string is formatted without passing through a float)
+    usd: (cents) => money.format(centsToDecimal(cents) as unknown as number),
+    instant: (iso) =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }).format(new Date(iso)),
+    date: (isoDate) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`)),
+    month: (yyyyMm) =>
+      new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${yyyyMm}-15T12:00:00Z`),
+      ),
+  };
+}
+
+function centsToDecimal(cents: string): string {
+  const negative = cents.startsWith('-');
+  const digits = (negative ? cents.slice(1) : cents).padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** A template's words in one language: subject and paragraphs, values already formatted. */
+type Words = (message: MailMessage, f: Formats) => { subject: string; paragraphs: string[]; link?: string };
+
+interface LanguageWords {
+  hello(name: string): string;
+  signature: string;
+  notYou: string;
+  body: Words;
+}
+
+const EN: LanguageWords = {
+  hello: (name) => `Hello ${name},`,
+  signature: 'Your Savings team',
+  notYou: 'If this was not you, reset your password at once and contact us.',
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Reset your password',
+          paragraphs: [
+            'Someone asked to reset the password of your Savings account. Use this link to choose a new one:',
+            `The link works once and expires in ${m.params.minutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'Your password was changed',
+          paragraphs: ['The password of your Savings account was just changed and every session was signed out.'],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Your e-mail address was changed',
+          paragraphs: [`The e-mail address of your Savings account was changed to ${m.params.newEmail}.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'Your banking details were changed',
+          paragraphs: [
+            `The banking details of your Savings account were changed (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [`For your protection, withdrawals to them can be approved after ${f.instant(m.params.heldUntil)}.`]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled ? 'Two-factor sign-in turned on' : 'Two-factor sign-in turned off',
+          paragraphs: [
+            m.params.enabled
+              ? 'Two-factor sign-in was turned on for your Savings account.'
+              : 'Two-factor sign-in was turned off for your Savings account.',
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Deposit of ${f.usd(m.params.amountCents)} confirmed`,
+          paragraphs: [
+            `Your deposit of ${f.usd(m.params.amountCents)} was credited. Your balance is now ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Withdrawal of ${f.usd(m.params.amountCents)} approved`,
+          paragraphs: [
+            `Your withdrawal of ${f.usd(m.params.amountCents)} was approved. It is paid out to your bank account on the 1st of next month.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Withdrawal of ${f.usd(m.params.amountCents)} paid out`,
+          paragraphs: [
+            `Your withdrawal of ${f.usd(m.params.amountCents)} was sent to your bank account on ${f.date(m.params.payoutDate)}.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `Your interest for ${f.month(m.params.month)}`,
+          paragraphs: [
+            `In ${f.month(m.params.month)} your savings earned ${f.usd(m.params.interestCents)} in interest. Your balance at the end of the month was ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Approval needed: ${f.usd(m.params.amountCents)} for ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} asked to move ${f.usd(m.params.amountCents)} on the account of ${m.params.customer}. A second admin must approve it:`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const IT: LanguageWords = {
+  hello: (name) => `Ciao ${name},`,
+  signature: 'Il team di Savings',
+  notYou: 'Se non sei stato tu, reimposta subito la password e contattaci.',
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Reimposta la tua password',
+          paragraphs: [
+            'È stata chiesta la reimpostazione della password del tuo conto Savings. Usa questo link per sceglierne una nuova:',
+            `Il link funziona una sola volta e scade tra ${m.params.minutes} minuti. Se non l'hai chiesto tu, ignora questo messaggio: la password resta invariata.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'La tua password è stata cambiata',
+          paragraphs: [
+            'La password del tuo conto Savings è stata appena cambiata e tutte le sessioni sono state chiuse.',
+          ],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Il tuo indirizzo e-mail è stato cambiato',
+          paragraphs: [`L'indirizzo e-mail del tuo conto Savings è stato cambiato in ${m.params.newEmail}.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'I tuoi dati bancari sono stati cambiati',
+          paragraphs: [
+            `I dati bancari del tuo conto Savings sono stati cambiati (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [
+                  `Per la tua sicurezza, i prelievi verso di essi possono essere approvati dopo il ${f.instant(m.params.heldUntil)}.`,
+                ]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled ? 'Accesso a due fattori attivato' : 'Accesso a due fattori disattivato',
+          paragraphs: [
+            m.params.enabled
+              ? "L'accesso a due fattori è stato attivato per il tuo conto Savings."
+              : "L'accesso a due fattori è stato disattivato per il tuo conto Savings.",
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Deposito di ${f.usd(m.params.amountCents)} confermato`,
+          paragraphs: [
+            `Il tuo deposito di ${f.usd(m.params.amountCents)} è stato accreditato. Il tuo saldo ora è ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Prelievo di ${f.usd(m.params.amountCents)} approvato`,
+          paragraphs: [
+            `Il tuo prelievo di ${f.usd(m.params.amountCents)} è stato approvato. Sarà pagato sul tuo conto bancario il 1° del mese prossimo.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Prelievo di ${f.usd(m.params.amountCents)} pagato`,
+          paragraphs: [
+            `Il tuo prelievo di ${f.usd(m.params.amountCents)} è stato inviato al tuo conto bancario il ${f.date(m.params.payoutDate)}.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `I tuoi interessi di ${f.month(m.params.month)}`,
+          paragraphs: [
+            `A ${f.month(m.params.month)} i tuoi risparmi hanno maturato ${f.usd(m.params.interestCents)} di interessi. Il tuo saldo a fine mese era ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Approvazione richiesta: ${f.usd(m.params.amountCents)} per ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} ha chiesto di movimentare ${f.usd(m.params.amountCents)} sul conto di ${m.params.customer}. Un secondo amministratore deve approvare:`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const FR: LanguageWords = {
+  hello: (name) => `Bonjour ${name},`,
+  signature: "L'équipe Savings",
+  notYou: "Si ce n'était pas vous, réinitialisez votre mot de passe immédiatement et contactez-nous.",
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Réinitialisez votre mot de passe',
+          paragraphs: [
+            'Une réinitialisation du mot de passe de votre compte Savings a été demandée. Utilisez ce lien pour en choisir un nouveau :',
+            `Le lien ne fonctionne qu'une fois et expire dans ${m.params.minutes} minutes. Si vous ne l'avez pas demandé, ignorez ce message : votre mot de passe reste inchangé.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'Votre mot de passe a été modifié',
+          paragraphs: [
+            'Le mot de passe de votre compte Savings vient d’être modifié et toutes les sessions ont été fermées.',
+          ],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Votre adresse e-mail a été modifiée',
+          paragraphs: [`L'adresse e-mail de votre compte Savings a été remplacée par ${m.params.newEmail}.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'Vos coordonnées bancaires ont été modifiées',
+          paragraphs: [
+            `Les coordonnées bancaires de votre compte Savings ont été modifiées (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [
+                  `Pour votre sécurité, les retraits vers elles pourront être approuvés après le ${f.instant(m.params.heldUntil)}.`,
+                ]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled ? 'Connexion à deux facteurs activée' : 'Connexion à deux facteurs désactivée',
+          paragraphs: [
+            m.params.enabled
+              ? 'La connexion à deux facteurs a été activée pour votre compte Savings.'
+              : 'La connexion à deux facteurs a été désactivée pour votre compte Savings.',
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Dépôt de ${f.usd(m.params.amountCents)} confirmé`,
+          paragraphs: [
+            `Votre dépôt de ${f.usd(m.params.amountCents)} a été crédité. Votre solde est maintenant de ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Retrait de ${f.usd(m.params.amountCents)} approuvé`,
+          paragraphs: [
+            `Votre retrait de ${f.usd(m.params.amountCents)} a été approuvé. Il sera versé sur votre compte bancaire le 1er du mois prochain.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Retrait de ${f.usd(m.params.amountCents)} versé`,
+          paragraphs: [
+            `Votre retrait de ${f.usd(m.params.amountCents)} a été envoyé sur votre compte bancaire le ${f.date(m.params.payoutDate)}.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `Vos intérêts de ${f.month(m.params.month)}`,
+          paragraphs: [
+            `En ${f.month(m.params.month)}, votre épargne a rapporté ${f.usd(m.params.interestCents)} d'intérêts. Votre solde en fin de mois était de ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Approbation requise : ${f.usd(m.params.amountCents)} pour ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} a demandé un mouvement de ${f.usd(m.params.amountCents)} sur le compte de ${m.params.customer}. Un second administrateur doit l'approuver :`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const DE: LanguageWords = {
+  hello: (name) => `Hallo ${name},`,
+  signature: 'Ihr Savings-Team',
+  notYou: 'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie uns.',
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Passwort zurücksetzen',
+          paragraphs: [
+            'Für Ihr Savings-Konto wurde das Zurücksetzen des Passworts angefordert. Wählen Sie über diesen Link ein neues:',
+            `Der Link funktioniert einmal und läuft in ${m.params.minutes} Minuten ab. Wenn Sie das nicht angefordert haben, ignorieren Sie diese Nachricht: Ihr Passwort bleibt unverändert.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'Ihr Passwort wurde geändert',
+          paragraphs: ['Das Passwort Ihres Savings-Kontos wurde soeben geändert und alle Sitzungen wurden beendet.'],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Ihre E-Mail-Adresse wurde geändert',
+          paragraphs: [`Die E-Mail-Adresse Ihres Savings-Kontos wurde in ${m.params.newEmail} geändert.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'Ihre Bankverbindung wurde geändert',
+          paragraphs: [
+            `Die Bankverbindung Ihres Savings-Kontos wurde geändert (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [
+                  `Zu Ihrem Schutz können Auszahlungen dorthin erst nach ${f.instant(m.params.heldUntil)} genehmigt werden.`,
+                ]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled ? 'Zwei-Faktor-Anmeldung eingeschaltet' : 'Zwei-Faktor-Anmeldung ausgeschaltet',
+          paragraphs: [
+            m.params.enabled
+              ? 'Die Zwei-Faktor-Anmeldung wurde für Ihr Savings-Konto eingeschaltet.'
+              : 'Die Zwei-Faktor-Anmeldung wurde für Ihr Savings-Konto ausgeschaltet.',
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Einzahlung von ${f.usd(m.params.amountCents)} bestätigt`,
+          paragraphs: [
+            `Ihre Einzahlung von ${f.usd(m.params.amountCents)} wurde gutgeschrieben. Ihr Guthaben beträgt jetzt ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Auszahlung von ${f.usd(m.params.amountCents)} genehmigt`,
+          paragraphs: [
+            `Ihre Auszahlung von ${f.usd(m.params.amountCents)} wurde genehmigt. Sie wird am 1. des nächsten Monats auf Ihr Bankkonto überwiesen.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Auszahlung von ${f.usd(m.params.amountCents)} überwiesen`,
+          paragraphs: [
+            `Ihre Auszahlung von ${f.usd(m.params.amountCents)} wurde am ${f.date(m.params.payoutDate)} auf Ihr Bankkonto überwiesen.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `Ihre Zinsen für ${f.month(m.params.month)}`,
+          paragraphs: [
+            `Im ${f.month(m.params.month)} hat Ihr Guthaben ${f.usd(m.params.interestCents)} Zinsen erbracht. Ihr Guthaben am Monatsende betrug ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Genehmigung nötig: ${f.usd(m.params.amountCents)} für ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} möchte ${f.usd(m.params.amountCents)} auf dem Konto von ${m.params.customer} bewegen. Ein zweiter Admin muss das genehmigen:`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const ES: LanguageWords = {
+  hello: (name) => `Hola ${name}:`,
+  signature: 'El equipo de Savings',
+  notYou: 'Si no fuiste tú, restablece tu contraseña de inmediato y contáctanos.',
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Restablece tu contraseña',
+          paragraphs: [
+            'Se ha pedido restablecer la contraseña de tu cuenta Savings. Usa este enlace para elegir una nueva:',
+            `El enlace funciona una sola vez y caduca en ${m.params.minutes} minutos. Si no lo pediste, ignora este mensaje: tu contraseña no cambia.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'Tu contraseña ha cambiado',
+          paragraphs: ['La contraseña de tu cuenta Savings acaba de cambiar y se han cerrado todas las sesiones.'],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Tu correo electrónico ha cambiado',
+          paragraphs: [`El correo electrónico de tu cuenta Savings se ha cambiado a ${m.params.newEmail}.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'Tus datos bancarios han cambiado',
+          paragraphs: [
+            `Los datos bancarios de tu cuenta Savings han cambiado (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [`Por tu seguridad, los retiros a ellos podrán aprobarse después del ${f.instant(m.params.heldUntil)}.`]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled
+            ? 'Inicio de sesión en dos pasos activado'
+            : 'Inicio de sesión en dos pasos desactivado',
+          paragraphs: [
+            m.params.enabled
+              ? 'Se ha activado el inicio de sesión en dos pasos en tu cuenta Savings.'
+              : 'Se ha desactivado el inicio de sesión en dos pasos en tu cuenta Savings.',
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Depósito de ${f.usd(m.params.amountCents)} confirmado`,
+          paragraphs: [
+            `Tu depósito de ${f.usd(m.params.amountCents)} se ha abonado. Tu saldo es ahora ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Retiro de ${f.usd(m.params.amountCents)} aprobado`,
+          paragraphs: [
+            `Tu retiro de ${f.usd(m.params.amountCents)} ha sido aprobado. Se pagará en tu cuenta bancaria el día 1 del mes próximo.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Retiro de ${f.usd(m.params.amountCents)} pagado`,
+          paragraphs: [
+            `Tu retiro de ${f.usd(m.params.amountCents)} se envió a tu cuenta bancaria el ${f.date(m.params.payoutDate)}.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `Tus intereses de ${f.month(m.params.month)}`,
+          paragraphs: [
+            `En ${f.month(m.params.month)} tus ahorros generaron ${f.usd(m.params.interestCents)} de intereses. Tu saldo a fin de mes era ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Aprobación necesaria: ${f.usd(m.params.amountCents)} para ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} pidió mover ${f.usd(m.params.amountCents)} en la cuenta de ${m.params.customer}. Un segundo administrador debe aprobarlo:`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const RU: LanguageWords = {
+  hello: (name) => `Здравствуйте, ${name}!`,
+  signature: 'Команда Savings',
+  notYou: 'Если это были не вы, немедленно сбросьте пароль и свяжитесь с нами.',
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Сброс пароля',
+          paragraphs: [
+            'Был запрошен сброс пароля вашего счёта Savings. Чтобы выбрать новый пароль, перейдите по ссылке:',
+            `Ссылка действует один раз и истекает через ${m.params.minutes} минут. Если вы не запрашивали сброс, просто проигнорируйте это письмо: пароль останется прежним.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'Ваш пароль изменён',
+          paragraphs: ['Пароль вашего счёта Savings только что был изменён, все сеансы завершены.'],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Ваш адрес электронной почты изменён',
+          paragraphs: [`Адрес электронной почты вашего счёта Savings изменён на ${m.params.newEmail}.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'Ваши банковские реквизиты изменены',
+          paragraphs: [
+            `Банковские реквизиты вашего счёта Savings изменены (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [`В целях безопасности выводы на них могут быть одобрены после ${f.instant(m.params.heldUntil)}.`]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled ? 'Двухфакторный вход включён' : 'Двухфакторный вход отключён',
+          paragraphs: [
+            m.params.enabled
+              ? 'Для вашего счёта Savings включён двухфакторный вход.'
+              : 'Для вашего счёта Savings отключён двухфакторный вход.',
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Депозит ${f.usd(m.params.amountCents)} подтверждён`,
+          paragraphs: [
+            `Ваш депозит ${f.usd(m.params.amountCents)} зачислен. Ваш баланс теперь ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Вывод ${f.usd(m.params.amountCents)} одобрен`,
+          paragraphs: [
+            `Ваш вывод ${f.usd(m.params.amountCents)} одобрен. Он будет выплачен на ваш банковский счёт 1-го числа следующего месяца.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Вывод ${f.usd(m.params.amountCents)} выплачен`,
+          paragraphs: [
+            `Ваш вывод ${f.usd(m.params.amountCents)} отправлен на ваш банковский счёт ${f.date(m.params.payoutDate)}.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `Ваши проценты: ${f.month(m.params.month)}`,
+          paragraphs: [
+            `За ${f.month(m.params.month)} ваши сбережения принесли ${f.usd(m.params.interestCents)} процентов. Баланс на конец месяца: ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Требуется одобрение: ${f.usd(m.params.amountCents)} для ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} запросил операцию на ${f.usd(m.params.amountCents)} по счёту ${m.params.customer}. Её должен одобрить второй администратор:`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const UK: LanguageWords = {
+  hello: (name) => `Вітаємо, ${name}!`,
+  signature: 'Команда Savings',
+  notYou: 'Якщо це були не ви, негайно скиньте пароль і зв’яжіться з нами.',
+  body: (m, f) => {
+    switch (m.template) {
+      case 'password-reset':
+        return {
+          subject: 'Скидання пароля',
+          paragraphs: [
+            'Було запитано скидання пароля вашого рахунку Savings. Щоб обрати новий пароль, перейдіть за посиланням:',
+            `Посилання діє один раз і спливає через ${m.params.minutes} хвилин. Якщо ви цього не запитували, просто проігноруйте лист: пароль залишиться незмінним.`,
+          ],
+          link: m.params.link,
+        };
+      case 'password-changed':
+        return {
+          subject: 'Ваш пароль змінено',
+          paragraphs: ['Пароль вашого рахунку Savings щойно змінено, усі сеанси завершено.'],
+        };
+      case 'email-changed':
+        return {
+          subject: 'Вашу адресу електронної пошти змінено',
+          paragraphs: [`Адресу електронної пошти вашого рахунку Savings змінено на ${m.params.newEmail}.`],
+        };
+      case 'banking-details-changed':
+        return {
+          subject: 'Ваші банківські реквізити змінено',
+          paragraphs: [
+            `Банківські реквізити вашого рахунку Savings змінено (IBAN ${m.params.iban}).`,
+            ...(m.params.heldUntil
+              ? [`З міркувань безпеки виведення на них можна схвалити після ${f.instant(m.params.heldUntil)}.`]
+              : []),
+          ],
+        };
+      case 'two-factor-changed':
+        return {
+          subject: m.params.enabled ? 'Двофакторний вхід увімкнено' : 'Двофакторний вхід вимкнено',
+          paragraphs: [
+            m.params.enabled
+              ? 'Для вашого рахунку Savings увімкнено двофакторний вхід.'
+              : 'Для вашого рахунку Savings вимкнено двофакторний вхід.',
+          ],
+        };
+      case 'deposit-confirmed':
+        return {
+          subject: `Депозит ${f.usd(m.params.amountCents)} підтверджено`,
+          paragraphs: [
+            `Ваш депозит ${f.usd(m.params.amountCents)} зараховано. Ваш баланс тепер ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'withdrawal-approved':
+        return {
+          subject: `Виведення ${f.usd(m.params.amountCents)} схвалено`,
+          paragraphs: [
+            `Ваше виведення ${f.usd(m.params.amountCents)} схвалено. Його буде виплачено на ваш банківський рахунок 1-го числа наступного місяця.`,
+          ],
+        };
+      case 'withdrawal-paid-out':
+        return {
+          subject: `Виведення ${f.usd(m.params.amountCents)} виплачено`,
+          paragraphs: [
+            `Ваше виведення ${f.usd(m.params.amountCents)} надіслано на ваш банківський рахунок ${f.date(m.params.payoutDate)}.`,
+          ],
+        };
+      case 'interest-summary':
+        return {
+          subject: `Ваші відсотки: ${f.month(m.params.month)}`,
+          paragraphs: [
+            `За ${f.month(m.params.month)} ваші заощадження принесли ${f.usd(m.params.interestCents)} відсотків. Баланс на кінець місяця: ${f.usd(m.params.balanceCents)}.`,
+          ],
+        };
+      case 'approval-waiting':
+        return {
+          subject: `Потрібне схвалення: ${f.usd(m.params.amountCents)} для ${m.params.customer}`,
+          paragraphs: [
+            `${m.params.requestedBy} запросив операцію на ${f.usd(m.params.amountCents)} за рахунком ${m.params.customer}. Її має схвалити другий адміністратор:`,
+          ],
+          link: m.params.link,
+        };
+    }
+  },
+};
+
+const WORDS: Record<MailLanguage, LanguageWords> = { en: EN, it: IT, fr: FR, de: DE, es: ES, ru: RU, uk: UK };
+
+/** Messages about the account's security close with what to do if it was not the customer. */
+const SECURITY_NOTICES = new Set<MailTemplate>([
+  'password-changed',
+  'email-changed',
+  'banking-details-changed',
+  'two-factor-changed',
+]);
+
+/** The subject, plain text and HTML of a message to `name` in `language` (times shown in `timeZone`). */
+export function renderMail(message: MailMessage, language: MailLanguage, name: string, timeZone: string): RenderedMail {
+  const words = WORDS[language] ?? EN;
+  const { subject, paragraphs, link } = words.body(message, formatsOf(language, timeZone));
+  const closing = SECURITY_NOTICES.has(message.template) ? [words.notYou] : [];
+  const textParts = [words.hello(name), ...paragraphs.slice(0, 1), ...(link ? [link] : []), ...paragraphs.slice(1)];
+  const text = [...textParts, ...closing, `-- \n${words.signature}`].join('\n\n') + '\n';
+  const htmlParagraphs = [words.hello(name), ...paragraphs.slice(0, 1)].map((p) => `<p>${escapeHtml(p)}</p>`);
+  if (link) htmlParagraphs.push(`<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`);
+  for (const p of [...paragraphs.slice(1), ...closing]) htmlParagraphs.push(`<p>${escapeHtml(p)}</p>`);
+  const html =
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a202c">` +
+    htmlParagraphs.join('') +
+    `<p style="color:#4a5568">${escapeHtml(words.signature)}</p></body></html>`;
+  // a header never carries a line break, whatever a name or an amount holds
+  return { subject: subject.replace(/[\r\n]+/g, ' '), text, html };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** An IBAN as a mail shows it: country, check digits and the last four characters. */
+export function maskIban(iban: string): string {
+  return iban.length <= 8 ? iban : `${iban.slice(0, 4)} … ${iban.slice(-4)}`;
+}

@@ -22,6 +22,8 @@ interface Fixtures {
   blogPostId: number;
   verifyRunId: number;
   approvalId: number;
+  statementId: number;
+  statementEntryId: number;
 }
 
 interface RouteCase {
@@ -176,6 +178,35 @@ const ROUTES: RouteCase[] = [
   { method: 'get', path: '/api/admin/payouts', auditor: 'forbidden' },
   { method: 'get', path: '/api/admin/payouts/{id}/csv', params: () => ({ id: 1 }), auditor: 'forbidden' },
   { method: 'get', path: '/api/admin/payouts/{id}/xml', params: () => ({ id: 1 }), auditor: 'forbidden' },
+  // bank statements (issue 18): auditors read them, only admins import and credit
+  { method: 'post', path: '/api/admin/bank-statements', auditor: 'forbidden' },
+  { method: 'get', path: '/api/admin/bank-statements', auditor: 'allowed' },
+  { method: 'get', path: '/api/admin/bank-statements/unmatched-payouts', auditor: 'allowed' },
+  {
+    method: 'get',
+    path: '/api/admin/bank-statements/{id}',
+    params: (f) => ({ id: f.statementId }),
+    auditor: 'allowed',
+  },
+  {
+    method: 'post',
+    path: '/api/admin/bank-statements/{id}/entries/{entryId}/credit',
+    params: (f) => ({ id: f.statementId, entryId: f.statementEntryId }),
+    auditor: 'forbidden',
+  },
+  {
+    method: 'post',
+    path: '/api/admin/bank-statements/{id}/entries/{entryId}/ignore',
+    params: (f) => ({ id: f.statementId, entryId: f.statementEntryId }),
+    body: { reason: 'not ours' },
+    auditor: 'forbidden',
+  },
+  {
+    method: 'post',
+    path: '/api/admin/bank-statements/{id}/credit-suggested',
+    params: (f) => ({ id: f.statementId }),
+    auditor: 'forbidden',
+  },
   // the BullMQ dashboard is plain Express (not in the OpenAPI document)
   { method: 'get', path: '/api/admin/queues', auditor: 'forbidden' },
 ];
@@ -226,6 +257,16 @@ describe('back-office and audit access by role', () => {
       .patch(`/api/admin/users/${funded}/balance`)
       .send({ amount: '20000.00', operation: 'add' })
       .expect(202);
+    const statement = await admin.agent
+      .post('/api/admin/bank-statements')
+      .set('Content-Type', 'text/csv')
+      .send(
+        'booking_date,amount,currency,remittance,counterparty_name,counterparty_iban,entry_ref\n' +
+          '2026-11-02,125.00,USD,no reference here,Someone,DE89370400440532013000,ACCESS-1\n',
+      )
+      .expect(201);
+    const statementId = Number(statement.body.statement.id);
+    const entries = await admin.agent.get(`/api/admin/bank-statements/${statementId}`).expect(200);
     const [notification] = await app.app
       .get<Sql>(SQL)
       .query<{ id: string }>('select id::text from admin_notifications order by id limit 1');
@@ -237,6 +278,8 @@ describe('back-office and audit access by role', () => {
       blogPostId: post.body.id,
       verifyRunId: Number((await admin.agent.post('/api/audit/verify-runs').expect(202)).body.run.id),
       approvalId: approval.body.approval.id,
+      statementId,
+      statementEntryId: Number(entries.body.entries[0].id),
     };
   });
   afterAll(async () => {

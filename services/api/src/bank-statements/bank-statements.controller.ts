@@ -103,6 +103,7 @@ export class BankStatementsController {
   @Get()
   @AdminOrAuditor()
   @ApiOperation({ summary: 'Imported statements, newest first, with counts per status' })
+  @ApiOkResponse({ description: '{statements}' })
   list(): Promise<BankStatementsResponse> {
     return this.queries.execute(new ListBankStatementsQuery());
   }
@@ -110,6 +111,7 @@ export class BankStatementsController {
   @Get('unmatched-payouts')
   @AdminOrAuditor()
   @ApiOperation({ summary: 'Paid payout items with no matching debit line after 5 business days' })
+  @ApiOkResponse({ description: '{payouts}: items paid out with no debit line quoting their end-to-end id' })
   unmatchedPayouts(): Promise<UnmatchedPayoutsResponse> {
     return this.queries.execute(new ListUnmatchedPayoutsQuery(new Date()));
   }
@@ -117,6 +119,7 @@ export class BankStatementsController {
   @Get(':id')
   @AdminOrAuditor()
   @ApiOperation({ summary: 'A statement and a page of its entries (?status= filters; 200 a page by default)' })
+  @ApiOkResponse({ description: '{statement, entries, total}' })
   @ApiNotFoundResponse({ description: 'Unknown statement' })
   get(
     @Param('id', IdParamPipe) id: number,

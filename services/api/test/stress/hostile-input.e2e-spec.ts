@@ -46,6 +46,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/proof/roots',
   // the session probe: {user: null} when signed out
   'GET /api/auth/session',
+  // a forgotten password (api-contract.md section 14): asked and confirmed without a session
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  // the code step between password and session (section 9): its caller is not signed in yet
+  'POST /api/auth/mfa/verify',
 ]);
 const isAdminRoute = (route: Route): boolean => /^\/api\/(admin|audit)(\/|$)/.test(route.path);
 

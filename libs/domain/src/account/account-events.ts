@@ -87,7 +87,8 @@ const UPCASTERS: Partial<Record<AccountEventType, Record<number, Upcaster>>> = {
 
 /** A stored event (any known schema version) as the current-version domain event. */
 export function upcastEvent(type: string, schemaVersion: number, data: unknown): AccountEvent {
-  if (!(type in CURRENT_SCHEMA_VERSION)) throw new Error(`Unknown event type ${type}`);
+  // own keys only: 'toString' is in every object
+  if (!Object.hasOwn(CURRENT_SCHEMA_VERSION, type)) throw new Error(`Unknown event type ${type}`);
   const eventType = type as AccountEventType;
   const target = CURRENT_SCHEMA_VERSION[eventType];
   if (schemaVersion > target) throw new Error(`${type} v${schemaVersion} is newer than this code (v${target})`);

@@ -3,25 +3,29 @@
 // libs/application and libs/ledger (tools/mutation/pure-modules.mjs), with the libraries' unit tests.
 // See docs/decisions/0025-mutation-testing.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { domainModules, pureModules, reportName } from './tools/mutation/pure-modules.mjs';
+import { domainModules, pureModules } from './tools/mutation/pure-modules.mjs';
 
-// run.mjs runs Stryker once per file (MUTATION_FILE), each with its own incremental file and report,
-// so re-running one file keeps every other file's results; without it, one run over the whole set.
-const only = process.env.MUTATION_FILE;
-const name = only ? reportName(only) : 'all';
+// run.mjs names the files of this run (MUTATION_FILES, comma-separated); the whole set otherwise
+const files = process.env.MUTATION_FILES
+  ? process.env.MUTATION_FILES.split(',')
+  : [...domainModules(), ...pureModules()];
 
-// The TypeScript checker compiles the program of its tsconfig once per group of mutants: for one file,
-// that program is the file and what it imports (all of libs/application would take seconds a check).
-const tsconfigFile = only ? `tools/mutation/.tsconfig/${name}.json` : 'tools/mutation/tsconfig.json';
-if (only) {
-  mkdirSync('tools/mutation/.tsconfig', { recursive: true });
-  const tsconfig = {
-    extends: '../../../tsconfig.base.json',
-    compilerOptions: { noEmit: true, types: ['node'] },
-    files: [`../../../${only}`],
-  };
-  writeFileSync(tsconfigFile, `${JSON.stringify(tsconfig, null, 2)}\n`);
-}
+// The TypeScript checker compiles its tsconfig's program once per group of mutants: only the mutated
+// files and what they import, not all of libs/application with NestJS and MikroORM.
+const tsconfigFile = 'tools/mutation/.tsconfig.json';
+mkdirSync('tools/mutation', { recursive: true });
+writeFileSync(
+  tsconfigFile,
+  `${JSON.stringify(
+    {
+      extends: '../../tsconfig.base.json',
+      compilerOptions: { noEmit: true, types: ['node'] },
+      files: files.map((file) => `../../${file}`),
+    },
+    null,
+    2,
+  )}\n`,
+);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -32,19 +36,22 @@ export default {
   tsconfigFile,
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
-  mutate: only ? [only] : [...domainModules(), ...pureModules()],
+  mutate: files,
   // the two cores are shared: one test process, one checker
   concurrency: 1,
+  // run.mjs keeps this file as the merged report of every file's last run, so a run over some files
+  // reuses their unchanged mutants' results and the others' stay
   incremental: true,
-  incrementalFile: `reports/mutation/incremental/${name}.json`,
+  incrementalFile: 'reports/mutation/incremental.json',
   reporters: ['json', 'clear-text', 'progress'],
-  jsonReporter: { fileName: `reports/mutation/files/${name}.json` },
+  jsonReporter: { fileName: 'reports/mutation/last-run.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 90, low: 85, break: null },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
   ignorePatterns: ['web', 'services', 'bench', 'docs', 'infra', '.data', 'dist', '**/dist', 'test-results', 'tmp'],
-  // the shared machine is often loaded: room enough that a slow run is not taken for a loop
-  timeoutMS: 5000,
-  timeoutFactor: 2,
+  // a mutant that loops is detected either way; on the loaded shared machine a timeout also costs a
+  // restart of the test process, so it is not waited for long
+  timeoutMS: 3000,
+  timeoutFactor: 1.5,
 };

@@ -108,9 +108,6 @@ export function domainModules() {
     .sort();
 }
 
-/** The name of a file's Stryker report and incremental file: its path with / as __. */
-export const reportName = (file) => file.replace(/\//g, '__');
-
 export const isDomainFile = (file) => DOMAIN_ROOTS.some((root) => relative(root, file).split('/')[0] !== '..');
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

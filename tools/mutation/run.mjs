@@ -1,17 +1,18 @@
 // `npm run test:mutation [-- <file>...] [--force]`: Stryker (stryker.config.mjs) over libs/domain and
-// the pure modules (pure-modules.mjs), one file at a time, each with its own incremental file, so a
-// rerun only tests the mutants whose code or tests changed. Then it merges the per-file reports into
+// the pure modules (pure-modules.mjs), or over the files named. Each run's report is merged into
+// reports/mutation/mutation-report.json (a file's entry replaced by its latest run), which is also
+// Stryker's incremental file: a run reuses the result of every mutant whose code and tests did not
+// change, and files outside the run keep theirs. From the merged report it writes
 // reports/mutation/index.html and bench/results/mutation.json = {"domain": %, "pure": %, "files":
-// {path: %}}. With file arguments only those files are run; the figures are still written from every
-// file's latest report, and not at all while a file of the set has none. `--force` ignores the
-// incremental files.
+// {path: %}}; not the latter while a file of the set has no result yet. `--force` retests everything.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { domainModules, isDomainFile, pureModules, reportName, ROOT } from './pure-modules.mjs';
+import { domainModules, isDomainFile, pureModules, ROOT } from './pure-modules.mjs';
 
 const REPORTS = join(ROOT, 'reports/mutation');
+const MERGED = join(REPORTS, 'mutation-report.json');
 const RESULT = join(ROOT, 'bench/results/mutation.json');
 
 const args = process.argv.slice(2);
@@ -24,15 +25,27 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-for (const file of chosen.length > 0 ? chosen : all) {
-  console.log(`\n=== ${file}`);
-  const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...flags], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, MUTATION_FILE: file },
-  });
-  if (run.status !== 0) process.exit(run.status ?? 1);
-}
+mkdirSync(REPORTS, { recursive: true });
+if (existsSync(MERGED)) copyFileSync(MERGED, join(REPORTS, 'incremental.json'));
+const run = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', ...flags], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, MUTATION_FILES: (chosen.length > 0 ? chosen : all).join(',') },
+});
+if (run.status !== 0) process.exit(run.status ?? 1);
+
+const previous = existsSync(MERGED) ? JSON.parse(readFileSync(MERGED, 'utf8')) : { files: {}, testFiles: {} };
+const latest = JSON.parse(readFileSync(join(REPORTS, 'last-run.json'), 'utf8'));
+const merged = {
+  ...latest,
+  // files dropped from the set (deleted, or no longer pure) leave the report
+  files: Object.fromEntries(
+    Object.entries({ ...previous.files, ...latest.files }).filter(([path]) => all.includes(path)),
+  ),
+  testFiles: { ...(previous.testFiles ?? {}), ...(latest.testFiles ?? {}) },
+};
+writeFileSync(MERGED, JSON.stringify(merged));
+const missing = all.filter((path) => !(path in merged.files));
 
 /** Killed and timed-out mutants over every mutant that ran or had no test (as Stryker's own score). */
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -40,19 +53,6 @@ const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 const tally = () => ({ detected: 0, undetected: 0 });
 const score = ({ detected, undetected }) =>
   detected + undetected === 0 ? 100 : Math.floor((detected / (detected + undetected)) * 10000) / 100;
-
-const merged = { schemaVersion: '1', thresholds: { high: 90, low: 85 }, files: {}, testFiles: {} };
-const missing = [];
-for (const file of all) {
-  const path = join(REPORTS, 'files', `${reportName(file)}.json`);
-  if (!existsSync(path)) {
-    missing.push(file);
-    continue;
-  }
-  const report = JSON.parse(readFileSync(path, 'utf8'));
-  Object.assign(merged.files, report.files);
-  Object.assign(merged.testFiles, report.testFiles ?? {});
-}
 
 const perFile = {};
 const domain = tally();
@@ -75,8 +75,6 @@ for (const [path, file] of Object.entries(merged.files).sort(([a], [b]) => a.loc
   group.undetected += own.undetected;
 }
 
-mkdirSync(REPORTS, { recursive: true });
-writeFileSync(join(REPORTS, 'mutation-report.json'), JSON.stringify(merged));
 const elements = createRequire(import.meta.url).resolve('mutation-testing-elements/dist/mutation-test-elements.js');
 writeFileSync(
   join(REPORTS, 'index.html'),

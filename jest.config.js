@@ -85,6 +85,8 @@ module.exports = {
       displayName: 'chaos',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/services/**/*.chaos-spec.ts'],
+      // its daemonized redis-server (port 6390) is stopped after the run: a test run leaves no process behind
+      globalTeardown: '<rootDir>/services/api/test/stress/global-teardown.ts',
       testTimeout: 600000,
     },
   ],

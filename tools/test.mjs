@@ -1,10 +1,15 @@
 // `npm test`: every test of every project against real PostgreSQL and Redis, then the browser tests in
 // real Chromium against the built stack. `npm run test:e2e` / `test:chaos` run one suite alone.
-import { ensureBuilt, ensureChromium, ensureInstalled, log, run } from './lib.mjs';
+import { join } from 'node:path';
+import { dataChanges, snapshotDataDir } from './data-guard.mjs';
+import { ensureBuilt, ensureChromium, ensureInstalled, log, root, run } from './lib.mjs';
 
 const suite = process.argv[2] ?? 'all';
 // Per-project `testTimeout` is not honoured by jest in multi-project runs, so it is given here.
 const jest = (args, timeoutMs = 120_000) => run('npx', ['jest', `--testTimeout=${timeoutMs}`, ...args]);
+// the running product's data (npm start): the tests must not touch it (tools/data-guard.mjs)
+const dataDir = join(root, '.data');
+const dataBefore = snapshotDataDir(dataDir);
 
 try {
   ensureInstalled();
@@ -26,5 +31,13 @@ try {
   }
 } catch (error) {
   console.error(error.message);
-  process.exit(error.exitCode ?? 1);
+  process.exitCode = error.exitCode ?? 1;
+}
+
+const touched = dataChanges(dataBefore, snapshotDataDir(dataDir));
+if (touched.length > 0) {
+  console.error(`The tests changed .data/ (the running product's data):\n  ${touched.join('\n  ')}`);
+  process.exitCode = 1;
+} else {
+  log('.data/ untouched');
 }

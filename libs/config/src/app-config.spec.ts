@@ -11,6 +11,21 @@ describe('loadConfig', () => {
     expect(config.dailyInterestTime).toBe('10:00');
   });
 
+  it('writes no payout copy unless PAYOUT_DIR names a folder (the files live in PostgreSQL)', () => {
+    expect(loadConfig({}).payoutDir).toBeNull();
+    expect(loadConfig({ PAYOUT_DIR: '' }).payoutDir).toBeNull();
+    expect(loadConfig({ PAYOUT_DIR: '/srv/bank-out' }).payoutDir).toBe('/srv/bank-out');
+  });
+
+  it('takes JOBS_CLOCK_AT in tests only', () => {
+    expect(loadConfig({}).jobsClockAt).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test', JOBS_CLOCK_AT: '2027-01-01T09:30:00Z' }).jobsClockAt).toEqual(
+      new Date('2027-01-01T09:30:00Z'),
+    );
+    expect(() => loadConfig({ JOBS_CLOCK_AT: '2027-01-01T09:30:00Z' })).toThrow(/JOBS_CLOCK_AT is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'test', JOBS_CLOCK_AT: 'soon' })).toThrow(/ISO-8601/);
+  });
+
   it('refuses production with the development secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: DEVELOPMENT_SESSION_SECRET })).toThrow(

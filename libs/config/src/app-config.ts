@@ -18,7 +18,13 @@ export interface AppConfig {
   monthlyPayoutTime: string;
   /** Prefix of every BullMQ key, so tests and benchmarks never touch the product's queues. */
   queuePrefix: string;
-  payoutDir: string;
+  /** PAYOUT_DIR: a folder that receives a copy of each payout file (they live in PostgreSQL); null: none. */
+  payoutDir: string | null;
+  /**
+   * JOBS_CLOCK_AT (tests only, refused otherwise): the instant job processors take as now when they
+   * judge a payload's date, so a test can run the jobs of a future date through the queue.
+   */
+  jobsClockAt: Date | null;
   logLevel: string;
   webDistDir: string | null;
   /** Accounts one client address may open within an hour (each costs a password hash). */
@@ -114,6 +120,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sealIntervalMs: parseNonNegativeInteger(env.LEDGER_SEAL_INTERVAL_MS, 60_000, 'LEDGER_SEAL_INTERVAL_MS', problems),
   };
 
+  let jobsClockAt: Date | null = null;
+  if (env.JOBS_CLOCK_AT) {
+    jobsClockAt = new Date(env.JOBS_CLOCK_AT);
+    if (nodeEnv !== 'test') problems.push('JOBS_CLOCK_AT is for tests only (NODE_ENV=test)');
+    else if (Number.isNaN(jobsClockAt.getTime())) problems.push('JOBS_CLOCK_AT must be an ISO-8601 instant');
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
   }
@@ -128,7 +141,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dailyInterestTime,
     monthlyPayoutTime,
     queuePrefix: env.QUEUE_PREFIX ?? 'savings',
-    payoutDir: env.PAYOUT_DIR ?? '.data/payouts',
+    payoutDir: env.PAYOUT_DIR ? env.PAYOUT_DIR : null,
+    jobsClockAt,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,

@@ -387,16 +387,21 @@ export interface BlogPostWrite {
   published?: boolean;
 }
 
-// ---- payouts (monthly withdrawal files) ----
-export interface PayoutFileItem {
+// ---- payouts (monthly withdrawal files, GET /api/admin/payouts) ----
+/** A payout file as the monthly job issued it; its CSV and XML are served at /api/admin/payouts/{id}/csv|xml. */
+export interface PayoutFileView {
   id: number;
   payoutDate: string;
   withdrawalCount: number;
-  totalAmount: number;
+  total: number;
+  /** the exact total in cents */
+  totalCents: string;
   createdAt: string;
+  /** SHA-256 (hex) of each file's bytes, as its ledger event records them and the download's ETag carries */
+  sha256: { csv: string; xml: string };
 }
 export interface PayoutFilesResponse {
-  payouts: PayoutFileItem[];
+  payoutFiles: PayoutFileView[];
 }
 
 // ---- audit ----

@@ -9,3 +9,4 @@ export * from './account/limits';
 export * from './account/postings';
 export * from './account/account';
 export * from './interest/accrual-instant';
+export * from './payouts/payout-file';

@@ -15,11 +15,54 @@ export function canonicalJson(value: unknown): string {
     return `${out}]`;
   }
   const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const order = sortedOrder(keys);
   let out = '';
-  for (const key of Object.keys(record).sort()) {
-    const member = record[key];
+  for (let i = 0; i < order.keys.length; i += 1) {
+    const member = record[order.keys[i]];
     if (member === undefined) continue;
-    out += `${out === '' ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    out += `${out === '' ? order.openers[i] : order.separators[i]}${canonicalJson(member)}`;
   }
-  return `{${out}}`;
+  return out === '' ? '{}' : `${out}}`;
+}
+
+interface KeyOrder {
+  /** the keys as the object lists them (a shape's text can be ambiguous: checked against them) */
+  listed: string[];
+  keys: string[];
+  /** `{"key":` and `,"key":` for each sorted key */
+  openers: string[];
+  separators: string[];
+}
+
+/**
+ * Objects of one shape (an event type's payload, its metadata) come back with the same keys in the
+ * same order, so their sorted order and quoted prefixes are computed once per shape. A replay or
+ * verify hashes a million payloads of a handful of shapes; sorting and quoting every key each time
+ * was a third of the hashing cost.
+ */
+const KEY_ORDERS = new Map<string, KeyOrder>();
+const MAX_SHAPES = 1_000;
+
+function sortedOrder(keys: string[]): KeyOrder {
+  const shape = keys.join('\u0000');
+  let order = KEY_ORDERS.get(shape);
+  if (order === undefined || !sameKeys(order.listed, keys)) {
+    const sorted = [...keys].sort();
+    order = {
+      listed: keys,
+      keys: sorted,
+      openers: sorted.map((key) => `{${JSON.stringify(key)}:`),
+      separators: sorted.map((key) => `,${JSON.stringify(key)}:`),
+    };
+    // hostile or free-form objects (many shapes) must not grow the cache without bound
+    if (KEY_ORDERS.size < MAX_SHAPES && !KEY_ORDERS.has(shape)) KEY_ORDERS.set(shape, order);
+  }
+  return order;
+}
+
+function sameKeys(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

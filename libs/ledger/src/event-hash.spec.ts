@@ -91,6 +91,15 @@ const interestContent: fc.Arbitrary<EventContent> = fc.record({
 const prevHash = fc.stringMatching(/^[0-9a-f]{64}$/);
 
 describe('canonicalJson', () => {
+  it('tells apart objects whose key lists join to the same text (the shape cache is checked)', () => {
+    expect(canonicalJson({ '': 1 })).toBe('{"":1}');
+    expect(canonicalJson({})).toBe('{}');
+    expect(canonicalJson({ 'a\u0000b': 1 })).toBe('{"a\\u0000b":1}');
+    expect(canonicalJson({ b: 2, a: 1 })).toBe('{"a":1,"b":2}');
+    expect(canonicalJson({ a: 1, b: 2 })).toBe('{"a":1,"b":2}');
+    expect(canonicalJson({ b: undefined, a: undefined })).toBe('{}');
+  });
+
   it('writes what the reference writes, for any value', () => {
     fc.assert(
       fc.property(anyValue, (value) => canonicalJson(value) === referenceCanonicalJson(value)),

@@ -93,7 +93,7 @@ function interestAccruedJson(data: InterestAccruedData): string {
 }
 
 /** One-shot sha256 (crypto.hash): half the cost of createHash().update().digest() for short input. */
-function sha256Hex(text: string): string {
+export function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
 }
 

@@ -13,3 +13,5 @@ export * from './retry';
 export * from './verify';
 export * from './log-export';
 export * from './offline-verify';
+export * from './hash-check';
+export * from './payout-files-check';

@@ -3,6 +3,7 @@ import {
   evolve,
   initialAccountState,
   upcastEvent,
+  type AccountEvent,
   type AccountEventType,
   type AccountState,
 } from '@savings/domain';
@@ -39,7 +40,7 @@ export interface ReplayResult {
   lastSeq: string;
 }
 
-interface LogEvent {
+export interface LogEvent {
   seq: string;
   streamId: string;
   type: string;
@@ -47,6 +48,27 @@ interface LogEvent {
   /** effective time (shared by consecutive events with the same time: never mutated) */
   occurredAt: Date;
   payload: unknown;
+}
+
+/** A log event with what chains and hashes it: what `ledger verify` reads in the replay's one pass. */
+export interface AuditedLogEvent extends LogEvent {
+  version: number;
+  hash: string;
+  prevHash: string;
+  /** the metadata as jsonb's text (consecutive events mostly share it: parsed once by the audit) */
+  metadataText: string;
+}
+
+/**
+ * What `ledger verify` does beside the replay, in the same pass over the log (one read of a million
+ * events instead of two): each event with its hash fields, in log order, and each page's end.
+ */
+export interface ReplayAudit {
+  /** a page's text, before its events are visited */
+  pageStart(page: string): void;
+  event(row: AuditedLogEvent, event: AccountEvent, userId: string | null): void;
+  /** every event of the page (after, last] was visited; resolves when the audit can take the next */
+  pageEnd(after: string, last: string): Promise<void>;
 }
 
 /**
@@ -73,17 +95,25 @@ interface Folded {
  * lines are in seq order as the subquery delivers them (forEachLogEvent checks it rather than paying
  * for a sort).
  */
-async function readLogPage(reader: SqlQueryable, after: string, upTo: string): Promise<string> {
-  const [row] = await reader.query<{ page: string | null }>(
-    `select string_agg(concat_ws(E'\\t', seq, stream_id, type, schema_version,
-              encode(timestamptz_send(occurred_at), 'hex'), payload), E'\\n') as page
-       from (select seq, stream_id, type, schema_version, occurred_at, payload from ledger_events
-              where seq > $1 and seq <= $2 order by ledger_events.seq) e`,
-    [after, upTo],
-  );
+async function readLogPage(reader: SqlQueryable, after: string, upTo: string, audited: boolean): Promise<string> {
+  const [row] = await reader.query<{ page: string | null }>(audited ? AUDITED_PAGE_SQL : PAGE_SQL, [after, upTo]);
   if (row.page === null) throw new Error(`No events in the log page of seqs after ${after} up to ${upTo}`);
   return row.page;
 }
+
+const PAGE_SQL = `select string_agg(concat_ws(E'\\t', seq, stream_id, type, schema_version,
+         encode(timestamptz_send(occurred_at), 'hex'), payload), E'\\n') as page
+    from (select seq, stream_id, type, schema_version, occurred_at, payload from ledger_events
+           where seq > $1 and seq <= $2 order by ledger_events.seq) e`;
+
+/**
+ * The audited line adds version, hash, prev_hash and metadata before the payload. metadata is jsonb's
+ * text too (no raw tab or newline); a hash with one would fail its comparison.
+ */
+const AUDITED_PAGE_SQL = `select string_agg(concat_ws(E'\\t', seq, stream_id, type, schema_version,
+         encode(timestamptz_send(occurred_at), 'hex'), version, hash, prev_hash, metadata, payload), E'\\n') as page
+    from (select seq, stream_id, type, schema_version, occurred_at, version, hash, prev_hash, metadata, payload
+            from ledger_events where seq > $1 and seq <= $2 order by ledger_events.seq) e`;
 
 /** The seq that ends the page of up to `limit` events after a seq (an index-only scan); null at the end. */
 async function pageEnd(reader: SqlQueryable, after: string, limit: number): Promise<string | null> {
@@ -101,7 +131,12 @@ async function pageEnd(reader: SqlQueryable, after: string, limit: number): Prom
  * waiting for this page's text) the fold waited for PostgreSQL on about every page (4 of 9 s) while
  * a core sat idle.
  */
-function logPages(reader: SqlQueryable, pageSize: number, ahead: number): () => Promise<string | null> {
+function logPages(
+  reader: SqlQueryable,
+  pageSize: number,
+  ahead: number,
+  audited: boolean,
+): () => Promise<string | null> {
   let end: Promise<string | null> = Promise.resolve('0');
   const queue: Promise<string | null>[] = [];
   const enqueue = () => {
@@ -110,7 +145,7 @@ function logPages(reader: SqlQueryable, pageSize: number, ahead: number): () => 
     end.catch(() => undefined); // observed through the page below
     const upTo = end;
     const page = Promise.all([after, upTo]).then(([from, to]) =>
-      from === null || to === null ? null : readLogPage(reader, from, to),
+      from === null || to === null ? null : readLogPage(reader, from, to, audited),
     );
     page.catch(() => undefined); // observed when its turn comes
     queue.push(page);
@@ -124,7 +159,7 @@ function logPages(reader: SqlQueryable, pageSize: number, ahead: number): () => 
 }
 
 /** Whether decimal seq a comes after decimal seq b (exact for any length, unlike Number). */
-const seqAfter = (a: string, b: string): boolean => a.length > b.length || (a.length === b.length && a > b);
+export const seqAfter = (a: string, b: string): boolean => a.length > b.length || (a.length === b.length && a > b);
 
 /** The seq of a page's last event: the first field of its last line. */
 function lastSeqOf(page: string): string {
@@ -142,7 +177,7 @@ const TWO_32 = 4_294_967_296;
  * fit a double's integers for ±285 years around 2000 (BigInt beyond), and a quotient by 1000 never
  * rounds across a whole millisecond.
  */
-function epochMsOfHex(hex: string): number {
+export function epochMsOfHex(hex: string): number {
   let high = Number.parseInt(hex.slice(0, 8), 16);
   const low = Number.parseInt(hex.slice(8), 16);
   if (high >= 0x8000_0000) high -= TWO_32;
@@ -168,10 +203,15 @@ const HEX_TIME = /^[0-9a-f]{16}$/;
 /**
  * Hands each event of a page to `visit`, parsed one at a time so it dies young (a page parsed up front
  * outlived garbage collections and made them several times dearer). Throws unless the seqs ascend
- * after `after` and every line has its six fields. Returns the number of events. Events with the same
- * time (an interest batch, one command's events) share one Date.
+ * after `after` and every line has its fields (six, or ten when audited). Returns the number of
+ * events. Events with the same time (an interest batch, one command's events) share one Date.
  */
-function forEachLogEvent(page: string, after: string, visit: (event: LogEvent) => void): number {
+export function forEachLogEvent(
+  page: string,
+  after: string,
+  audited: boolean,
+  visit: (event: LogEvent | AuditedLogEvent) => void,
+): number {
   let previous = after;
   let count = 0;
   let lastHex: string | null = null;
@@ -197,14 +237,37 @@ function forEachLogEvent(page: string, after: string, visit: (event: LogEvent) =
     }
     const schemaVersion = Number(page.slice(t3 + 1, t4));
     if (!Number.isInteger(schemaVersion)) throw new Error(`Log line of seq ${seq} is malformed`);
-    visit({
-      seq,
-      streamId: page.slice(t1 + 1, t2),
-      type: typeAt(page, t2 + 1, t3),
-      schemaVersion,
-      occurredAt: lastOccurred,
-      payload: JSON.parse(page.slice(t5 + 1, end)),
-    });
+    if (!audited) {
+      visit({
+        seq,
+        streamId: page.slice(t1 + 1, t2),
+        type: typeAt(page, t2 + 1, t3),
+        schemaVersion,
+        occurredAt: lastOccurred,
+        payload: JSON.parse(page.slice(t5 + 1, end)),
+      });
+    } else {
+      const t6 = page.indexOf('\t', t5 + 1);
+      const t7 = page.indexOf('\t', t6 + 1);
+      const t8 = page.indexOf('\t', t7 + 1);
+      const t9 = page.indexOf('\t', t8 + 1);
+      const version = Number(page.slice(t5 + 1, t6));
+      if (t6 < 0 || t7 < 0 || t8 < 0 || t9 < 0 || t9 > end || !Number.isInteger(version)) {
+        throw new Error(`Log line of seq ${seq} is malformed`);
+      }
+      visit({
+        seq,
+        streamId: page.slice(t1 + 1, t2),
+        type: typeAt(page, t2 + 1, t3),
+        schemaVersion,
+        occurredAt: lastOccurred,
+        version,
+        hash: page.slice(t6 + 1, t7),
+        prevHash: page.slice(t7 + 1, t8),
+        metadataText: page.slice(t8 + 1, t9),
+        payload: JSON.parse(page.slice(t9 + 1, end)),
+      });
+    }
     start = end + 1;
   }
   return count;
@@ -224,6 +287,8 @@ export async function replayInto(
     batchEvents?: number;
     readAhead?: number;
     onPage?: (eventsSoFar: number) => void;
+    /** `ledger verify`'s checks of each event, in the same pass */
+    audit?: ReplayAudit;
   } = {},
 ): Promise<ReplayResult> {
   const pageSize = options.pageSize ?? REPLAY_PAGE_SIZE;
@@ -231,7 +296,8 @@ export async function replayInto(
   const streams = new Map<string, Folded>();
   let lastSeq = '0';
   let events = 0;
-  const nextPage = logPages(reader, pageSize, options.readAhead ?? REPLAY_READ_AHEAD);
+  const audit = options.audit;
+  const nextPage = logPages(reader, pageSize, options.readAhead ?? REPLAY_READ_AHEAD, audit !== undefined);
   // pages in flight: 1 + REPLAY_READ_AHEAD being read, one being folded, one being written
   let writing: Promise<void> = Promise.resolve();
   for (;;) {
@@ -239,10 +305,11 @@ export async function replayInto(
     if (page === null) break;
     const after = lastSeq;
     lastSeq = lastSeqOf(page);
+    audit?.pageStart(page);
     const writes = new PageWrites(tables);
     let batch = new ProjectionBatch();
     let batched = 0;
-    events += forEachLogEvent(page, after, (row) => {
+    events += forEachLogEvent(page, after, audit !== undefined, (row) => {
       const event = upcastEvent(row.type, row.schemaVersion, row.payload);
       let folded = streams.get(row.streamId);
       if (!folded) {
@@ -253,6 +320,7 @@ export async function replayInto(
       if (folded.userId !== null) folded.state = evolve(folded.state, event);
       folded.version += 1;
       folded.lastSeq = row.seq;
+      audit?.event(row as AuditedLogEvent, event, folded.userId);
       batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId ?? '', occurredAt: row.occurredAt, event }));
       batched += 1;
       if (batched === batchEvents) {
@@ -262,6 +330,7 @@ export async function replayInto(
       }
     });
     writes.add(batch);
+    if (audit) await audit.pageEnd(after, lastSeq);
     await writing;
     writing = writes.send(writer);
     writing.catch(() => undefined); // observed when awaited

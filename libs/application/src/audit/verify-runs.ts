@@ -3,7 +3,7 @@ import type { VerifyReport, VerifyRun, VerifyRunProgress, VerifyRunStatus } from
 
 /**
  * `ledger verify` as a background job for the auditor console: the API queues it, a worker runs it
- * (verifyWithProgress) and reports progress on the job, the console polls the job. Verify reads the
+ * (verifyLedger with onProgress) and reports progress on the job, the console polls the job. Verify reads the
  * whole log and hashes every event, minutes on a big ledger: it never runs inside a request.
  */
 export const AUDIT_QUEUE = 'audit';

@@ -4,3 +4,4 @@ export * from './job-queues';
 export * from './jobs.module';
 export * from './interest-dispatcher';
 export * from './interest-jobs';
+export * from './job-payloads';

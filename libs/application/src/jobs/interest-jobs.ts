@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
+import { DomainError } from '@savings/domain';
 import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
 import type { CommandContext } from '../money/money.commands';
@@ -8,13 +9,8 @@ import { APP_CONFIG, SQL } from '../platform/tokens';
 import { InterestDispatcher, type DispatchOutcome } from './interest-dispatcher';
 import { InterestRunService, type BatchOutcome, type DateSummary } from './interest-run.service';
 import { latestDueDate } from './job-dates';
-import {
-  INTEREST_QUEUE,
-  JobNames,
-  type DailyInterestJobData,
-  type InterestBatchJobData,
-  type InterestDateJobData,
-} from './job-queues';
+import { jobsNow, parseDailyInterestJob, parseInterestBatchJob, parseInterestDateJob } from './job-payloads';
+import { INTEREST_QUEUE, JobNames, type InterestBatchJobData } from './job-queues';
 
 /** A date whose batch ran out of retries is dispatched anew after this pause. */
 export const RETRY_DATE_AFTER_MS = 10 * 60_000;
@@ -23,6 +19,13 @@ export interface DateProgress {
   done: number;
   total: number;
   percent: number;
+}
+
+/** A batch job that had nothing to do says why (its date is accrued already, or this batch is). */
+export interface BatchJobResult {
+  outcome: BatchOutcome;
+  progress: DateProgress;
+  note?: string;
 }
 
 export type TickResult =
@@ -41,6 +44,8 @@ export function interestJobContext(date: string): CommandContext {
  *  - closeDate (`interest-date`, when all its batches are done): the date is completed and the next
  *    tick queued, so the next date starts only after this one;
  *  - batchFailedForGood: a date whose batch ran out of retries is ticked again later.
+ * Each takes its job's payload as untrusted (job-payloads.ts): a date whose credit time has not come,
+ * or a batch range the date's run did not plan, is refused and changes nothing.
  */
 @Injectable()
 export class InterestJobs {
@@ -54,7 +59,8 @@ export class InterestJobs {
     @InjectQueue(INTEREST_QUEUE) private readonly queue: Queue,
   ) {}
 
-  async tick(data: DailyInterestJobData): Promise<TickResult> {
+  async tick(payload: unknown): Promise<TickResult> {
+    const data = parseDailyInterestJob(payload, this.config, jobsNow(this.config));
     const until = data.until ?? this.latestDueDate();
     const dates = await this.runs.datesToRun(until);
     if (dates.length === 0) return { until, upToDate: true };
@@ -62,15 +68,41 @@ export class InterestJobs {
     return { until, date: dates[0], outcome, datesBehind: dates.length };
   }
 
-  async batch(data: InterestBatchJobData): Promise<{ outcome: BatchOutcome; progress: DateProgress }> {
-    const { date, fromUserId, toUserId } = data;
-    const outcome = await this.runs.runBatch(date, { fromUserId, toUserId }, interestJobContext(date));
-    const [counts] = await this.sql.query<{ done: number; total: number }>(
-      `select count(*) filter (where status = 'done')::int as done, count(*)::int as total
-         from interest_run_batches where accrual_date = $1`,
-      [date],
+  async batch(payload: unknown): Promise<BatchJobResult> {
+    const { date, fromUserId, toUserId } = parseInterestBatchJob(payload, this.config, jobsNow(this.config));
+    const [planned] = await this.sql.query<{ run: string; batch: string | null }>(
+      `select r.status as run, b.status as batch
+         from interest_runs r
+         left join interest_run_batches b
+           on b.accrual_date = r.accrual_date and b.from_user_id = $2 and b.to_user_id = $3
+        where r.accrual_date = $1`,
+      [date, fromUserId, toUserId],
     );
-    const progress = { ...counts, percent: Math.floor((counts.done * 100) / Math.max(1, counts.total)) };
+    const skipped = (note: string): Promise<BatchJobResult> =>
+      this.progressOf(date).then((progress) => {
+        this.logger.log(`Interest ${date} batch [${fromUserId}, ${toUserId}): ${note}`);
+        const outcome = {
+          date,
+          fromUserId,
+          toUserId,
+          accountsInRange: 0,
+          accrued: 0,
+          alreadyAccrued: 0,
+          creditedCents: 0n,
+        };
+        return { outcome, progress, note };
+      });
+    if (planned?.run === 'completed') return skipped(`Interest for ${date} is already accrued: nothing was done.`);
+    if (!planned || planned.batch === null) {
+      throw new DomainError(
+        'JOBS.UNPLANNED_BATCH',
+        'invalid',
+        `This interest-batch job for ${date} over [${fromUserId}, ${toUserId}) is refused: the run of ${date} planned no such batch.`,
+      );
+    }
+    if (planned.batch === 'done') return skipped(`This batch of ${date} is done already: nothing was done.`);
+    const outcome = await this.runs.runBatch(date, { fromUserId, toUserId }, interestJobContext(date));
+    const progress = await this.progressOf(date);
     this.logger.log(
       `Interest ${date} batch [${fromUserId}, ${toUserId}): ${outcome.accrued} accrued, ` +
         `${outcome.alreadyAccrued} already, ${progress.done}/${progress.total} batches done`,
@@ -78,13 +110,26 @@ export class InterestJobs {
     return { outcome, progress };
   }
 
+  private async progressOf(date: string): Promise<DateProgress> {
+    const [counts] = await this.sql.query<{ done: number; total: number }>(
+      `select count(*) filter (where status = 'done')::int as done, count(*)::int as total
+         from interest_run_batches where accrual_date = $1`,
+      [date],
+    );
+    return { ...counts, percent: Math.floor((counts.done * 100) / Math.max(1, counts.total)) };
+  }
+
   /** `jobId` names the follow-up tick, so a retried close queues it once. */
-  async closeDate(data: InterestDateJobData, jobId: string): Promise<DateSummary> {
-    const { date, until } = data;
+  async closeDate(payload: unknown, jobId: string): Promise<DateSummary> {
+    const { date, until } = parseInterestDateJob(payload, this.config, jobsNow(this.config));
     const summary = await this.runs.completeDate(date);
     if (summary.status !== 'completed') {
       // a batch finished in the queue but not in the database: retrying re-checks (and the tick redoes it)
-      throw new Error(`Interest ${date}: batches still pending, date not complete`);
+      throw new DomainError(
+        'JOBS.DATE_NOT_COMPLETE',
+        'conflict',
+        `Interest ${date}: batches still pending, date not complete.`,
+      );
     }
     this.logger.log(`Interest ${date} complete: ${summary.accounts} accounts credited in ${summary.batches} batches`);
     // go on to the next due date: up to this flow's target, or further if a tick meanwhile found
@@ -103,6 +148,6 @@ export class InterestJobs {
   }
 
   private latestDueDate(): string {
-    return latestDueDate(new Date(), this.config.appTimezone, this.config.dailyInterestTime);
+    return latestDueDate(jobsNow(this.config), this.config.appTimezone, this.config.dailyInterestTime);
   }
 }

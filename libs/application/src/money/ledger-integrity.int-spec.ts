@@ -102,6 +102,7 @@ describe('ledger integrity on a seeded ledger', () => {
       'postings sum to zero',
       'balances equal their streams',
       'replay equals read models',
+      'payout files match the ledger',
     ]);
 
     const before = await snapshot();

@@ -1,25 +1,38 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { DEPOSIT_BANK } from '@savings/contracts';
+import {
+  PAYOUT_FILE_FORMATS,
+  payoutEndToEndId,
+  payoutFileName,
+  payoutTotalCents,
+  renderPayoutFile,
+  type PayoutDocument,
+  type PayoutFileFormat,
+  type PayoutFileIssuedData,
+  type PayoutItem,
+} from '@savings/domain';
 import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
+import { appendToStreams } from '@savings/ledger';
+import { metadataOf } from '../money/account-ledger';
 import { type CommandContext, PayOutWithdrawalCommand } from '../money/money.commands';
 import { APP_CONFIG, SQL } from '../platform/tokens';
-import { payoutCsv, payoutPain001, type PayoutLine } from './payout-file-format';
 
 export interface PayoutFileSummary {
   id: number;
   payoutDate: string;
   withdrawalCount: number;
   totalCents: bigint;
-  csvPath: string;
-  xmlPath: string;
+  sha256: Record<PayoutFileFormat, string>;
 }
 
 export interface PayoutRunResult {
   payoutDate: string;
-  /** Files written by this run (a file left unfinished by a crashed run is finished first). */
+  /** Files issued by this run (a file left unfinished by a crashed run is finished first). */
   files: PayoutFileSummary[];
   paidOut: number;
 }
@@ -30,6 +43,8 @@ export interface PayoutRunOptions {
 
 interface ItemRow {
   withdrawal_id: string;
+  user_id: string;
+  end_to_end_id: string;
   amount_cents: string;
   beneficiary: string;
   iban: string;
@@ -38,15 +53,28 @@ interface ItemRow {
   paid_at: Date | string | null;
 }
 
+/** The ledger stream of one payout file: its single `PayoutFileIssued` event (version 1). */
+export function payoutFileStreamId(fileId: number): string {
+  return `payout-file-${fileId}`;
+}
+
+export function sha256Hex(bytes: Buffer | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
 /**
  * Monthly payout as of a date: every approved (`processed`) withdrawal approved before that date (in
  * APP_TIMEZONE) is claimed into a payout file, paid out through the ledger's PayOutWithdrawalCommand
- * (payable -> cash, status `completed`), and the file pair for the bank is written. The claim comes
+ * (payable -> cash, status `completed`), and the file is issued: its CSV and pain.001 bytes, their
+ * SHA-256 and the `PayoutFileIssued` event (items, total, hashes) in one transaction. The claim comes
  * first and a withdrawal can be in one file only, so a crash at any step is finished by the next run
- * and no withdrawal is paid or listed twice.
+ * and no withdrawal is paid or listed twice; the file's stream is created by its one event, so a file
+ * is issued once whatever the concurrency. PAYOUT_DIR, if set, then receives a copy (never read back).
  */
 @Injectable()
 export class PayoutRunService {
+  private readonly logger = new Logger(PayoutRunService.name);
+
   constructor(
     @Inject(SQL) private readonly sql: Sql,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -63,7 +91,7 @@ export class PayoutRunService {
     const ids = [...unfinished.map((row) => Number(row.id)), ...(claimed === null ? [] : [claimed])];
     for (const id of ids) {
       const { file, paid } = await this.finish(id, context, options);
-      files.push(file);
+      if (file) files.push(file);
       paidOut += paid;
     }
     return { payoutDate, files, paidOut };
@@ -100,8 +128,9 @@ export class PayoutRunService {
       );
       await tx.query(
         `insert into payout_file_items
-           (payout_file_id, withdrawal_id, user_id, amount_cents, beneficiary, iban, bic, reference)
-         select $1, * from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[], $8::text[])`,
+           (payout_file_id, withdrawal_id, user_id, amount_cents, beneficiary, iban, bic, reference, end_to_end_id)
+         select $1, * from unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::text[],
+                                  $8::text[], $9::text[])`,
         [
           file.id,
           rows.map((row) => row.id),
@@ -111,25 +140,26 @@ export class PayoutRunService {
           rows.map((row) => (row.iban ?? '').replace(/\s+/g, '').toUpperCase()),
           rows.map((row) => (row.swift ?? '').replace(/\s+/g, '').toUpperCase()),
           rows.map((row) => `Withdrawal ${row.id} ${row.reference_code}`),
+          rows.map((row) => payoutEndToEndId(Number(row.id))),
         ],
       );
       return Number(file.id);
     });
   }
 
-  /** Pays out every item of a file not paid yet, then writes the CSV and XML and marks it written. */
+  /** Pays out every item of a file not paid yet, then issues the file (null if another run issued it). */
   private async finish(
     fileId: number,
     context: CommandContext,
     options: PayoutRunOptions,
-  ): Promise<{ file: PayoutFileSummary; paid: number }> {
-    const [file] = await this.sql.query<{ payout_date: string; created_at: Date | string }>(
-      'select payout_date::text as payout_date, created_at from payout_files where id = $1',
+  ): Promise<{ file: PayoutFileSummary | null; paid: number }> {
+    const items = await this.sql.query<ItemRow>(
+      `select withdrawal_id, user_id, end_to_end_id, amount_cents, beneficiary, iban, bic, reference, paid_at
+         from payout_file_items where payout_file_id = $1 order by withdrawal_id`,
       [fileId],
     );
-    const items = await this.sql.query<ItemRow>(
-      `select withdrawal_id, amount_cents, beneficiary, iban, bic, reference, paid_at
-         from payout_file_items where payout_file_id = $1 order by withdrawal_id`,
+    const [file] = await this.sql.query<{ payout_date: string }>(
+      'select payout_date::text as payout_date from payout_files where id = $1',
       [fileId],
     );
     let paid = 0;
@@ -144,32 +174,115 @@ export class PayoutRunService {
       }
       options.onPaid?.(index + 1, items.length, Number(item.withdrawal_id));
     }
-
-    const lines: PayoutLine[] = items.map((item) => ({
-      withdrawalId: Number(item.withdrawal_id),
-      beneficiary: item.beneficiary,
-      iban: item.iban,
-      bic: item.bic,
-      amountCents: BigInt(item.amount_cents),
-      reference: item.reference,
-    }));
-    const document = { fileId, payoutDate: file.payout_date, createdAt: new Date(file.created_at), lines };
-    const directory = resolve(this.config.payoutDir);
-    await mkdir(directory, { recursive: true });
-    const base = join(directory, `payout-${file.payout_date}-${fileId}`);
-    const csvPath = `${base}.csv`;
-    const xmlPath = `${base}.xml`;
-    await writeAtomically(csvPath, payoutCsv(document));
-    await writeAtomically(xmlPath, payoutPain001(document));
-    await this.sql.query(
-      `update payout_files set status = 'written', csv_path = $2, xml_path = $3, written_at = now() where id = $1`,
-      [fileId, csvPath, xmlPath],
-    );
-    const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0n);
+    const issued = await this.issue(fileId, items, context);
+    if (issued) await this.exportCopy(issued);
     return {
-      file: { id: fileId, payoutDate: file.payout_date, withdrawalCount: lines.length, totalCents, csvPath, xmlPath },
+      file: issued && {
+        id: fileId,
+        payoutDate: issued.payoutDate,
+        withdrawalCount: issued.itemCount,
+        totalCents: BigInt(issued.totalCents),
+        sha256: issued.sha256,
+      },
       paid,
     };
+  }
+
+  /**
+   * One transaction: the `PayoutFileIssued` event on the file's own stream (created by it, so a second
+   * issuer finds it taken and stops), both renderings' bytes with their hashes, and the file marked
+   * written. Returns the event's payload, or null when the file was issued already.
+   */
+  private async issue(
+    fileId: number,
+    rows: ItemRow[],
+    context: CommandContext,
+  ): Promise<(PayoutFileIssuedData & { bytes: Record<PayoutFileFormat, Buffer> }) | null> {
+    return this.sql.transaction(async (tx) => {
+      const [file] = await tx.query<{ payout_date: string; status: string; created_at: string }>(
+        `select payout_date::text as payout_date, status,
+                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+           from payout_files where id = $1 for update`,
+        [fileId],
+      );
+      if (file.status === 'written') return null;
+      const items: PayoutItem[] = rows.map((row) => ({
+        withdrawalId: Number(row.withdrawal_id),
+        userId: Number(row.user_id),
+        endToEndId: row.end_to_end_id,
+        amountCents: row.amount_cents,
+        beneficiary: row.beneficiary,
+        iban: row.iban,
+        bic: row.bic,
+        reference: row.reference,
+      }));
+      const document: PayoutDocument = {
+        payoutFileId: fileId,
+        payoutDate: file.payout_date,
+        createdAt: file.created_at,
+        debtor: { name: DEPOSIT_BANK.beneficiary, iban: DEPOSIT_BANK.iban, bic: DEPOSIT_BANK.swift },
+        items,
+        itemCount: items.length,
+        totalCents: payoutTotalCents(items).toString(),
+      };
+      const bytes = {
+        csv: Buffer.from(renderPayoutFile(document, 'csv'), 'utf8'),
+        xml: Buffer.from(renderPayoutFile(document, 'xml'), 'utf8'),
+      };
+      const data: PayoutFileIssuedData = {
+        ...document,
+        sha256: { csv: sha256Hex(bytes.csv), xml: sha256Hex(bytes.xml) },
+      };
+      const outcome = await appendToStreams(tx, [
+        {
+          streamId: payoutFileStreamId(fileId),
+          expectedVersion: 0,
+          prevHash: null,
+          events: [{ type: 'PayoutFileIssued', data }],
+          metadata: metadataOf(context),
+          occurredAt: new Date(),
+        },
+      ]);
+      const appended = outcome.byWrite[0];
+      if (appended === null) return null; // issued by a concurrent run (the row lock makes this rare)
+      for (const format of PAYOUT_FILE_FORMATS) {
+        await tx.query(
+          `insert into payout_file_documents (payout_file_id, format, content, sha256, item_count, total_cents, event_seq)
+           values ($1, $2, $3, $4, $5, $6, $7)`,
+          [fileId, format, bytes[format], data.sha256[format], data.itemCount, data.totalCents, appended[0].seq],
+        );
+      }
+      await tx.query(
+        `update payout_files set status = 'written', written_at = now(), withdrawal_count = $2, total_cents = $3
+          where id = $1`,
+        [fileId, data.itemCount, data.totalCents],
+      );
+      return { ...data, bytes };
+    });
+  }
+
+  /**
+   * PAYOUT_DIR's copy of an issued file (for whoever sends files to the bank from a folder). The stored
+   * bytes are the file: a failed copy is logged and the next run does not retry it.
+   */
+  private async exportCopy(issued: PayoutDocument & { bytes: Record<PayoutFileFormat, Buffer> }): Promise<void> {
+    if (!this.config.payoutDir) return;
+    const directory = resolve(this.config.payoutDir);
+    try {
+      await mkdir(directory, { recursive: true });
+      const paths: string[] = [];
+      for (const format of PAYOUT_FILE_FORMATS) {
+        const path = join(directory, payoutFileName(issued, format));
+        await writeAtomically(path, issued.bytes[format]);
+        paths.push(path);
+      }
+      await this.sql.query('update payout_files set csv_path = $2, xml_path = $3 where id = $1', [
+        issued.payoutFileId,
+        ...paths,
+      ]);
+    } catch (error) {
+      this.logger.warn(`Payout file ${issued.payoutFileId}: no copy in PAYOUT_DIR (${(error as Error).message})`);
+    }
   }
 
   /** A withdrawal a crashed run already paid out is `completed`: that is success, not an error. */
@@ -185,8 +298,8 @@ export class PayoutRunService {
   }
 }
 
-async function writeAtomically(path: string, content: string): Promise<void> {
+async function writeAtomically(path: string, content: Buffer): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content, 'utf8');
+  await writeFile(temporary, content);
   await rename(temporary, path);
 }

@@ -1,3 +1,5 @@
+import type { PayoutFileIssuedData } from '../payouts/payout-file';
+
 /**
  * Events of an account stream (`account-<userId>`). Amounts are integer cents written as decimal
  * strings, so JSON never rounds them. Every event type has a schema version; stored events older
@@ -59,7 +61,9 @@ export type AccountEvent =
         carryAfter: number;
         balanceAfterCents: string;
       };
-    };
+    }
+  /** Not an account's: the one event of a `payout-file-<id>` stream (a bank file, its items and hashes). */
+  | { type: 'PayoutFileIssued'; data: PayoutFileIssuedData };
 
 export type AccountEventType = AccountEvent['type'];
 
@@ -75,6 +79,7 @@ export const CURRENT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   WithdrawalPaidOut: 1,
   BalanceAdjusted: 1,
   InterestAccrued: 1,
+  PayoutFileIssued: 1,
 };
 
 export const ACCOUNT_EVENT_TYPES = Object.keys(CURRENT_SCHEMA_VERSION) as AccountEventType[];

@@ -422,6 +422,8 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       next.interestCarry = event.data.carryAfter;
       next.lastAccrualDate = event.data.accrualDate;
       return next;
+    case 'PayoutFileIssued': // a platform stream's event: no account carries it
+      return state;
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled event ${String(unreachable)}`);

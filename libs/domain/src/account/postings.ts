@@ -24,6 +24,7 @@ export function postingsOf(userId: number | string, event: AccountEvent): Postin
     case 'WithdrawalRequested':
     case 'WithdrawalAmountChanged':
     case 'WithdrawalCancelled':
+    case 'PayoutFileIssued': // the money moved with each item's WithdrawalPaidOut
       return [];
     case 'DepositConfirmed':
       return pair(ChartOfAccounts.cash, customer, BigInt(event.data.amountCents));

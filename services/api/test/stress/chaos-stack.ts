@@ -110,6 +110,8 @@ export class ChaosStack {
       QUEUE_PREFIX: this.options.queuePrefix,
       PUBLIC_ORIGIN: this.options.apiPorts.map((port) => `http://127.0.0.1:${port}`).join(','),
       PAYOUT_DIR: this.payoutDir,
+      // the suites accrue tomorrow and the day after through the queue: the jobs take a week ahead as now
+      JOBS_CLOCK_AT: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       // sign-ins give each client its own address with X-Forwarded-For, as a proxy on this host would
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',

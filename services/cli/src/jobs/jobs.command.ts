@@ -118,7 +118,7 @@ async function monthlyWithdrawals(app: INestApplicationContext, date: string, io
   for (const file of result.files) {
     io.log(
       `Payout file ${file.id} (${file.payoutDate}): ${file.withdrawalCount} withdrawals, ` +
-        `${Money.format(file.totalCents)} USD\n  ${file.csvPath}\n  ${file.xmlPath}`,
+        `${Money.format(file.totalCents)} USD, stored (CSV sha256 ${file.sha256.csv}, XML sha256 ${file.sha256.xml})`,
     );
   }
   return 0;

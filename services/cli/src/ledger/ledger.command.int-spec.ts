@@ -68,7 +68,7 @@ describe('npm run ledger', () => {
     expect(lines[0]).toMatch(/^Rebuilt the read models of 1 accounts from 2 events/);
     lines = [];
     expect(await command.run(['verify'], config)).toBe(0);
-    expect(lines.filter((line) => line.startsWith('ok'))).toHaveLength(6);
+    expect(lines.filter((line) => line.startsWith('ok'))).toHaveLength(7);
 
     const [event] = await sqlAsSuperuser(`select max(seq)::text as seq from ledger_events`);
     await sqlAsSuperuser(

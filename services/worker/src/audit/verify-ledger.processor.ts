@@ -7,14 +7,8 @@ import {
 } from '@nestjs/common';
 import type { Job, Worker } from 'bullmq';
 import type { AppConfig } from '@savings/config';
-import {
-  APP_CONFIG,
-  AUDIT_QUEUE,
-  SQL,
-  VERIFY_LEDGER_JOB,
-  verifyWithProgress,
-  type VerifyJobData,
-} from '@savings/application';
+import { APP_CONFIG, AUDIT_QUEUE, SQL, VERIFY_LEDGER_JOB, type VerifyJobData } from '@savings/application';
+import { verifyLedger } from '@savings/ledger';
 import type { VerifyReport, VerifyRunProgress } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { JobMetrics } from '../metrics/job-metrics';
@@ -45,11 +39,13 @@ export class VerifyLedgerProcessor implements OnApplicationBootstrap, BeforeAppl
     return this.metrics.track(AUDIT_QUEUE, job.name, async () => {
       let last = 0;
       let latest: VerifyRunProgress | null = null;
-      const report = await verifyWithProgress(this.sql, (progress) => {
-        latest = progress;
-        if (Date.now() - last < PROGRESS_EVERY_MS) return;
-        last = Date.now();
-        void job.updateProgress({ ...progress });
+      const report = await verifyLedger(this.sql, {
+        onProgress: (progress) => {
+          latest = progress;
+          if (Date.now() - last < PROGRESS_EVERY_MS) return;
+          last = Date.now();
+          void job.updateProgress({ ...progress });
+        },
       });
       if (latest) await job.updateProgress({ ...(latest as VerifyRunProgress), stage: 'done' });
       this.logger.log(`Verify run ${job.id} for ${job.data.requestedBy}: ${report.ok ? 'ok' : 'FAILED'}`);

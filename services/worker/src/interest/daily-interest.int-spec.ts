@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { InterestRunService, JobNames, SQL } from '@savings/application';
+import { APP_CONFIG, InterestRunService, JobNames, SQL } from '@savings/application';
+import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
 import { resetDatabase } from '@savings/testing';
 import {
@@ -27,7 +28,8 @@ describe('daily interest through the queue: exactly once per account and date', 
 
   beforeAll(async () => {
     await resetDatabase();
-    const config = workerTestConfig();
+    // the jobs take 2027-01-04 noon as now (D is due, nothing after it); the catch-up test moves it on
+    const config = workerTestConfig({ JOBS_CLOCK_AT: '2027-01-04T12:00:00Z' });
     workerA = await startWorker(config, { batchSize: BATCH });
     workerB = await startWorker(config, { batchSize: BATCH });
     await obliterateQueues(workerA);
@@ -124,6 +126,9 @@ describe('daily interest through the queue: exactly once per account and date', 
 
   it('catches up three missed days in order, each date once, through chained flows', async () => {
     const until = '2027-01-07';
+    // three days later (the workers' clock: their configuration's JOBS_CLOCK_AT)
+    for (const worker of [workerA, workerB])
+      worker.get<AppConfig>(APP_CONFIG).jobsClockAt = new Date('2027-01-07T12:00:00Z');
     await queue.add(JobNames.dailyInterest, { until });
     await waitFor(() => runCompleted(until), `interest run ${until}`);
     await waitFor(queueIdle, 'the interest queue to drain');
@@ -158,7 +163,7 @@ describe('daily interest through the queue: exactly once per account and date', 
     expect(batches.every((job) => job.progress === 100)).toBe(true);
   });
 
-  it('dispatches batches with retries and exponential backoff; a failing batch is retried, then kept', async () => {
+  it('dispatches batches with retries and exponential backoff; a refused batch is kept, not retried', async () => {
     const batch = (await queue.getJobs(['completed'])).find((job) => job.name === JobNames.interestBatch);
     expect(batch?.opts).toMatchObject({
       attempts: 5,
@@ -166,16 +171,78 @@ describe('daily interest through the queue: exactly once per account and date', 
       removeOnFail: false,
       failParentOnFailure: true,
     });
-    // the ledger refuses a date that does not exist: every attempt fails
+    // a date that does not exist: refused at the first attempt (retrying a bad payload cannot help)
     const failing = await queue.add(
       JobNames.interestBatch,
       { date: '2027-13-01', fromUserId: 0, toUserId: 4 },
       { attempts: 3, backoff: { type: 'exponential', delay: 50 } },
     );
-    await waitFor(async () => (await failing.getState()) === 'failed', 'the failing batch to run out of attempts');
+    await waitFor(async () => (await failing.getState()) === 'failed', 'the bad batch to be refused');
     const kept = await queue.getJob(failing.id as string);
-    expect(kept?.attemptsMade).toBe(3);
-    expect(kept?.failedReason).toMatch(/not a date/);
+    expect(kept?.attemptsMade).toBe(1);
+    expect(kept?.failedReason).toBe('The date of this interest-batch job is not a date (YYYY-MM-DD).');
+    expect(kept?.stacktrace).toEqual([]);
     expect((await queue.getJobs(['failed'])).map((job) => job.id)).toContain(failing.id);
+  });
+
+  it('refuses forged jobs (a date not due yet, a batch no run planned) and changes nothing', async () => {
+    const state = async () => ({
+      balances: await balances(),
+      events: (await sql.query<{ n: number }>('select count(*)::int as n from ledger_events'))[0].n,
+      batches: await sql.query('select * from interest_run_batches order by accrual_date, from_user_id'),
+      runs: await sql.query('select * from interest_runs order by accrual_date'),
+    });
+    const before = await state();
+    // the jobs' now is 2027-01-07 12:00 UTC: interest is due up to that date
+    const forged: [string, unknown, string][] = [
+      [
+        JobNames.interestBatch,
+        { date: '2030-01-01', fromUserId: 0, toUserId: 1_000_000 },
+        'This interest-batch job for 2030-01-01 is refused: interest is due up to 2027-01-07 only.',
+      ],
+      [
+        JobNames.interestBatch,
+        { date: '2027-01-03', fromUserId: 0, toUserId: 1_000_000 },
+        'This interest-batch job for 2027-01-03 over [0, 1000000) is refused: the run of 2027-01-03 planned no such batch.',
+      ],
+      [
+        JobNames.interestBatch,
+        { date: '2027-01-07', fromUserId: '0', toUserId: 10 },
+        'The fromUserId of this interest-batch job is not a whole number of at least 0.',
+      ],
+      [
+        JobNames.dailyInterest,
+        { until: '2027-01-08' },
+        'This daily-interest job for 2027-01-08 is refused: interest is due up to 2027-01-07 only.',
+      ],
+      [
+        JobNames.interestDate,
+        { date: '2027-01-08', until: '2027-01-08' },
+        'This interest-date job for 2027-01-08 is refused: interest is due up to 2027-01-07 only.',
+      ],
+      ['credit-everyone', {}, 'The interest queue runs no such job.'],
+    ];
+    for (const [name, data, reason] of forged) {
+      const job = await queue.add(name, data);
+      await waitFor(async () => (await job.getState()) === 'failed', `the forged ${name} job to be refused`);
+      const refused = await queue.getJob(job.id as string);
+      expect(refused?.failedReason).toBe(reason);
+      expect(refused?.attemptsMade).toBe(1);
+      expect(refused?.stacktrace).toEqual([]);
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it('a batch job for a date already accrued is a no-op that says so', async () => {
+    const before = await balances();
+    const job = await queue.add(JobNames.interestBatch, { date: D, fromUserId: 0, toUserId: 1_000_000 });
+    await waitFor(async () => (await job.getState()) === 'completed', 'the batch of an accrued date');
+    const done = await queue.getJob(job.id as string);
+    expect(done?.returnvalue).toMatchObject({
+      date: D,
+      accrued: 0,
+      note: `Interest for ${D} is already accrued: nothing was done.`,
+    });
+    expect(await balances()).toEqual(before);
   });
 });

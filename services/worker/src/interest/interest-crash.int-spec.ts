@@ -34,7 +34,7 @@ describe('a worker killed or stopped in the middle of a date', () => {
 
   beforeAll(async () => {
     await resetDatabase();
-    config = workerTestConfig();
+    config = workerTestConfig({ JOBS_CLOCK_AT: '2027-02-02T12:00:00Z' });
     app = await startApplication(config);
     sql = app.get<Sql>(SQL);
     queue = openQueue(config, INTEREST_QUEUE);

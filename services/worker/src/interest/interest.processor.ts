@@ -2,17 +2,12 @@ import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationB
 import { InjectQueue } from '@nestjs/bullmq';
 import { Queue, type Job, type Worker } from 'bullmq';
 import type { AppConfig } from '@savings/config';
-import {
-  APP_CONFIG,
-  INTEREST_QUEUE,
-  InterestJobs,
-  JobNames,
-  type DailyInterestJobData,
-  type InterestBatchJobData,
-  type InterestDateJobData,
-} from '@savings/application';
+import { APP_CONFIG, INTEREST_QUEUE, InterestJobs, JobNames, type InterestBatchJobData } from '@savings/application';
+import { DomainError } from '@savings/domain';
 import { JobMetrics } from '../metrics/job-metrics';
 import { openQueueWorker } from '../queue-worker';
+
+const INTEREST_JOBS = new Set<string>([JobNames.dailyInterest, JobNames.interestBatch, JobNames.interestDate]);
 
 /** The interest queue's jobs, each translated into a call of the InterestJobs use case. */
 @Injectable()
@@ -36,26 +31,30 @@ export class InterestProcessor implements OnApplicationBootstrap, BeforeApplicat
     this.worker.on('failed', (job) => void this.onFailed(job));
   }
 
+  /** Payloads go to the use case as they came (unknown): it checks them (job-payloads.ts). */
   process(job: Job): Promise<unknown> {
+    if (!INTEREST_JOBS.has(job.name)) {
+      return Promise.reject(
+        new DomainError('JOBS.UNKNOWN_JOB', 'invalid', `The ${INTEREST_QUEUE} queue runs no such job.`),
+      );
+    }
     return this.metrics.track(INTEREST_QUEUE, job.name, async () => {
       switch (job.name) {
         case JobNames.dailyInterest:
-          return this.jobs.tick(job.data as DailyInterestJobData);
+          return this.jobs.tick(job.data);
         case JobNames.interestBatch: {
-          const { outcome, progress } = await this.jobs.batch(job.data as InterestBatchJobData);
+          const { outcome, progress, note } = await this.jobs.batch(job.data);
           this.metrics.countAccrued(outcome.accrued);
           await job.updateProgress(100);
           const parent = job.parent?.id ? await this.queue.getJob(job.parent.id) : undefined;
           await parent?.updateProgress(progress);
-          return { ...outcome, creditedCents: outcome.creditedCents.toString() };
+          return { ...outcome, creditedCents: outcome.creditedCents.toString(), ...(note ? { note } : {}) };
         }
-        case JobNames.interestDate: {
-          const summary = await this.jobs.closeDate(job.data as InterestDateJobData, String(job.id));
+        default: {
+          const summary = await this.jobs.closeDate(job.data, String(job.id));
           await job.updateProgress(100);
           return { ...summary, creditedCents: summary.creditedCents.toString() };
         }
-        default:
-          throw new Error(`Unknown job ${job.name} on queue ${INTEREST_QUEUE}`);
       }
     });
   }

@@ -12,9 +12,10 @@ import {
   JobNames,
   PAYOUTS_QUEUE,
   PayoutRunService,
-  todayIn,
-  type MonthlyWithdrawalsJobData,
+  jobsNow,
+  parseMonthlyWithdrawalsJob,
 } from '@savings/application';
+import { DomainError } from '@savings/domain';
 import { JobMetrics } from '../metrics/job-metrics';
 import { openQueueWorker } from '../queue-worker';
 
@@ -35,10 +36,13 @@ export class PayoutsProcessor implements OnApplicationBootstrap, BeforeApplicati
     this.worker = openQueueWorker(PAYOUTS_QUEUE, this.config, (job) => this.process(job), 1);
   }
 
-  async process(job: Job<MonthlyWithdrawalsJobData>): Promise<unknown> {
-    if (job.name !== JobNames.monthlyWithdrawals) throw new Error(`Unknown job ${job.name} on ${PAYOUTS_QUEUE}`);
+  /** The payload is untrusted: a 1st of a month whose payout time has come, or none (the latest such). */
+  async process(job: Job): Promise<unknown> {
+    if (job.name !== JobNames.monthlyWithdrawals) {
+      throw new DomainError('JOBS.UNKNOWN_JOB', 'invalid', `The ${PAYOUTS_QUEUE} queue runs no such job.`);
+    }
+    const { date } = parseMonthlyWithdrawalsJob(job.data, this.config, jobsNow(this.config));
     return this.metrics.track(PAYOUTS_QUEUE, job.name, async () => {
-      const date = job.data.date ?? todayIn(this.config.appTimezone);
       const result = await this.payouts.run(
         date,
         { actor: { kind: 'job', id: 'monthly-withdrawals' }, correlationId: `payout-${date}-${job.id}` },
@@ -56,6 +60,7 @@ export class PayoutsProcessor implements OnApplicationBootstrap, BeforeApplicati
         date,
         paidOut: result.paidOut,
         files: result.files.map((file) => ({ ...file, totalCents: file.totalCents.toString() })),
+        ...(result.files.length === 0 ? { note: `No approved withdrawals to pay out as of ${date}.` } : {}),
       };
     });
   }

@@ -4,9 +4,7 @@ import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig, type AppConfig } from '@savings/config';
 import {
   ConfirmDepositCommand,
@@ -23,14 +21,13 @@ import type { Sql } from '@savings/database';
 import { testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
 import { WorkerModule, type WorkerRunOptions } from '../worker.module';
 
-/** Test configuration: this jest worker's database and Redis prefix, payout files in a temp folder. */
+/** Test configuration: this jest worker's database and Redis prefix (payout files only in the database). */
 export function workerTestConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testRedisPrefix(),
-    PAYOUT_DIR: mkdtempSync(join(tmpdir(), 'payouts-')),
     ...env,
   });
 }
@@ -128,7 +125,8 @@ export function spawnWorker(config: AppConfig, env: Record<string, string>): Wor
       DATABASE_URL: config.databaseUrl,
       REDIS_URL: config.redisUrl,
       QUEUE_PREFIX: config.queuePrefix,
-      PAYOUT_DIR: config.payoutDir,
+      ...(config.payoutDir ? { PAYOUT_DIR: config.payoutDir } : {}),
+      ...(config.jobsClockAt ? { JOBS_CLOCK_AT: config.jobsClockAt.toISOString() } : {}),
       LOG_LEVEL: 'info',
       WORKER_METRICS_PORT: '0',
       WORKER_SCHEDULES: 'off',

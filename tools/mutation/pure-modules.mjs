@@ -1,7 +1,7 @@
 // Which source files `npm run test:mutation` mutates (docs/decisions/0025-mutation-testing.md).
 // libs/domain is pure by rule (an eslint boundary), so all of it. In libs/application and libs/ledger a
-// module is pure when it imports no database, framework or I/O package (not even a type: a `Sql` handle
-// means it talks to the database) and every module it imports at run time is pure itself. The list is
+// module is pure when it imports at run time only pure modules and pure packages, and not even a type
+// from a database or framework package (a `Sql` handle means it talks to the database). The list is
 // computed, not written down, so a new pure module is mutated from the day it is merged.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -14,6 +14,9 @@ export const PURE_SCAN_ROOTS = ['libs/application/src', 'libs/ledger/src'];
 
 /** Packages a pure module may import at run time: our pure libraries, hashing, exact decimals. */
 const PURE_PACKAGES = new Set(['@savings/domain', '@savings/contracts', 'node:crypto', 'crypto', 'decimal.js']);
+
+/** Packages whose types alone mark a module as talking to a database or framework. */
+const IMPURE_TYPES = /^(@savings\/database|@nestjs\/|@mikro-orm\/|bullmq$|ioredis$|pg$|express$)/;
 
 /**
  * Left out, each for a reason: declarations with no logic a unit test could pin (message classes,
@@ -92,7 +95,7 @@ export function pureModules() {
         const target = resolveRelative(file, specifier);
         return target !== null && isPure(target, visiting);
       }
-      return PURE_PACKAGES.has(specifier);
+      return typeOnly ? !IMPURE_TYPES.test(specifier) : PURE_PACKAGES.has(specifier);
     });
     verdicts.set(file, pure);
     return pure;

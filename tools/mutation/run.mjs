@@ -54,6 +54,9 @@ const tally = () => ({ detected: 0, undetected: 0 });
 const score = ({ detected, undetected }) =>
   detected + undetected === 0 ? 100 : Math.floor((detected / (detected + undetected)) * 10000) / 100;
 
+/** A group's score for the console; n/a while none of its files has a result. */
+const shown = (counts) => (counts.detected + counts.undetected === 0 ? 'n/a' : `${score(counts)}%`);
+
 const perFile = {};
 const domain = tally();
 const pure = tally();
@@ -87,7 +90,7 @@ writeFileSync(
 
 if (survivors.length > 0) console.log(`\nsurvivors:\n  ${survivors.join('\n  ')}`);
 console.log(
-  `\nmutation score: domain ${score(domain)}%, pure modules ${score(pure)}%; HTML: reports/mutation/index.html`,
+  `\nmutation score: domain ${shown(domain)}, pure modules ${shown(pure)}; HTML: reports/mutation/index.html`,
 );
 if (missing.length > 0) {
   console.log(`no report yet for ${missing.join(', ')}: bench/results/mutation.json left as it was`);

@@ -613,6 +613,25 @@ describe('AdjustBalance', () => {
   });
 });
 
+describe('AdjustBalance beyond the available balance', () => {
+  it('an addition may exceed what is available (only a subtraction is limited by it)', () => {
+    const history = [deposited(5_000_00n), withdrawalRequested(1, 2_000_00n)];
+    const outcome = given(...history).when({
+      type: 'AdjustBalance',
+      data: { operation: 'add', amountCents: 5_000_00n, adminId: 9, note: null },
+    });
+    expect(thenEvents(outcome)).toMatchObject([
+      { data: { balanceBeforeCents: '500000', balanceAfterCents: '1000000' } },
+    ]);
+  });
+
+  it('names the invalid amount in the product words', () => {
+    expect(AccountMessages.invalidAmount).toBe(
+      'Amount must be a positive number with at most 2 decimal places, up to 1,000,000,000,000',
+    );
+  });
+});
+
 describe('AccrueInterest', () => {
   const accrue = (accrualDate: string, balanceAtAccrualCents?: bigint): AccountCommand => ({
     type: 'AccrueInterest',

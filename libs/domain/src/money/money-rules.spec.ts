@@ -60,6 +60,7 @@ describe('Money.fromCentsText and toJsonNumber', () => {
       expect(() => fromCentsText(text)).toThrow(DomainError);
     }
     expect(() => fromCentsText('x')).toThrow('"x" is not a cents amount');
+    expect(() => fromCentsText('x')).toThrow(expect.objectContaining({ code: 'MONEY.INVALID', kind: 'invalid' }));
   });
 
   it('gives JSON numbers of cents or cents text', () => {

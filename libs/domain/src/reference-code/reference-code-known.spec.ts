@@ -53,5 +53,7 @@ describe('reference codes already issued', () => {
     expect(isValidReferenceCode('0222222' + '2')).toBe(false);
     expect(isValidReferenceCode('C27K5ZBW')).toBe(false);
     expect(isValidReferenceCode('')).toBe(false);
+    // '0' is not in the alphabet; without the alphabet check its -1 would make this check character fit
+    expect(isValidReferenceCode('02222224')).toBe(false);
   });
 });

@@ -12,3 +12,4 @@ export * from './investor';
 export * from './statements';
 export * from './audit';
 export * from './public-docs';
+export * from './approvals';

@@ -97,6 +97,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads FOUR_EYES_THRESHOLD exactly: 10000 USD by default, 0 for every move, off for none', () => {
+    expect(loadConfig({}).fourEyesThresholdCents).toBe(1_000_000n);
+    expect(loadConfig({ FOUR_EYES_THRESHOLD: '0' }).fourEyesThresholdCents).toBe(0n);
+    expect(loadConfig({ FOUR_EYES_THRESHOLD: 'off' }).fourEyesThresholdCents).toBeNull();
+    expect(loadConfig({ FOUR_EYES_THRESHOLD: '2500.5' }).fourEyesThresholdCents).toBe(250_050n);
+    for (const value of ['-1', '10,000', '1e4', '100.001', 'none', 'Infinity']) {
+      expect(() => loadConfig({ FOUR_EYES_THRESHOLD: value })).toThrow(/FOUR_EYES_THRESHOLD/);
+    }
+  });
+
   it('splits PUBLIC_ORIGIN on commas', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'http://a.test, https://b.test/' }).publicOrigins).toEqual([
       'http://a.test',

@@ -35,6 +35,11 @@ export interface AppConfig {
    * loopback, linklocal, uniquelocal. Every per-address limit reads the address this gives.
    */
   trustProxy: TrustProxy;
+  /**
+   * FOUR_EYES_THRESHOLD in cents: an admin money move of at least this amount waits for a second
+   * admin's approval (api-contract.md section 9). 0: every admin move; null (`off`): none.
+   */
+  fourEyesThresholdCents: bigint | null;
   worker: WorkerSettings;
 }
 
@@ -111,6 +116,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   );
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const fourEyesThresholdCents = parseFourEyesThreshold(env.FOUR_EYES_THRESHOLD, problems);
   const worker: WorkerSettings = {
     concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
     lockMs: parsePositiveInteger(env.WORKER_LOCK_MS, 30_000, 'WORKER_LOCK_MS', problems),
@@ -147,8 +153,28 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ?? null,
     registrationsPerAddressPerHour,
     trustProxy,
+    fourEyesThresholdCents,
     worker,
   };
+}
+
+/** Default FOUR_EYES_THRESHOLD: 10,000 USD. */
+export const DEFAULT_FOUR_EYES_THRESHOLD_CENTS = 1_000_000n;
+
+/**
+ * FOUR_EYES_THRESHOLD: USD with at most two decimals (`10000`, `2500.50`), `0` for every admin money
+ * move, `off` for none. Read exactly (integer cents), never through a float.
+ */
+function parseFourEyesThreshold(raw: string | undefined, problems: string[]): bigint | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return DEFAULT_FOUR_EYES_THRESHOLD_CENTS;
+  if (value === 'off') return null;
+  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) {
+    problems.push(`FOUR_EYES_THRESHOLD must be an amount in USD (e.g. 10000), 0 for every move, or off (got "${raw}")`);
+    return DEFAULT_FOUR_EYES_THRESHOLD_CENTS;
+  }
+  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -1,3 +1,5 @@
+import type { ApprovalKind, ApprovalStatus } from '@savings/domain';
+
 /**
  * Request and response shapes of every API call (api-contract.md section 6). The web client and the
  * server both import these, so neither can drift from the other. Amounts are JSON numbers with at most
@@ -343,7 +345,7 @@ export interface PlatformDailyResponse {
   days: PlatformDailyPoint[];
 }
 
-export type NotificationType = 'deposit_request' | 'withdrawal_request';
+export type NotificationType = 'deposit_request' | 'withdrawal_request' | 'approval_request';
 export interface AdminNotificationItem {
   id: number;
   type: NotificationType;
@@ -496,4 +498,49 @@ export interface VerifyReport {
 export interface HealthResponse {
   status: 'ok' | 'error';
   details: Record<string, { status: 'up' | 'down'; message?: string }>;
+}
+
+/** Four eyes (api-contract.md section 9): what an approval asks for, and where it stands (the domain's). */
+export type { ApprovalKind, ApprovalStatus } from '@savings/domain';
+
+/** An admin money move at or above the four-eyes threshold, waiting for (or decided by) a second admin. */
+export interface ApprovalItem {
+  id: number;
+  kind: ApprovalKind;
+  status: ApprovalStatus;
+  amount: number;
+  userId: number;
+  userName: string;
+  requestedBy: number;
+  requestedByName: string;
+  requestedAt: string;
+  note: string | null;
+  /** the deposit request or withdrawal it decides, if any */
+  depositRequestId: number | null;
+  withdrawalId: number | null;
+  decidedBy: number | null;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  /** a rejection's reason, or why it became void (edited, deleted, decided) */
+  reason: string | null;
+}
+
+/** 202 of an admin money move that needs a second admin; an Idempotency-Key repeat answers the same. */
+export interface ApprovalPendingResult {
+  approval: ApprovalItem;
+}
+
+export function isApprovalPending(result: unknown): result is ApprovalPendingResult {
+  return typeof result === 'object' && result !== null && 'approval' in result;
+}
+
+export interface ApprovalsResponse {
+  approvals: ApprovalItem[];
+  /** FOUR_EYES_THRESHOLD in USD: admin money moves at or above it need a second admin; null when off */
+  fourEyesThreshold: number | null;
+}
+
+/** POST /api/admin/approvals/{id}/approve or /reject. */
+export interface ApprovalDecisionResult {
+  approval: ApprovalItem;
 }

@@ -1,4 +1,4 @@
-import { AccountMessages } from '@savings/domain';
+import { AccountMessages, StaffMessages } from '@savings/domain';
 
 export { amountExceedsAvailable } from '@savings/domain';
 
@@ -8,6 +8,7 @@ export { amountExceedsAvailable } from '@savings/domain';
  */
 export const Messages = {
   ...AccountMessages,
+  ...StaffMessages,
   usernameRequired: 'Username or email is required',
   passwordRequired: 'Password is required',
   allFieldsRequired: 'All fields are required',

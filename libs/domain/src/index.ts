@@ -10,3 +10,5 @@ export * from './account/postings';
 export * from './account/account';
 export * from './interest/accrual-instant';
 export * from './payouts/payout-file';
+export * from './approval/approval-events';
+export * from './approval/approval';

@@ -1,4 +1,4 @@
-import { CURRENT_SCHEMA_VERSION, type AccountEvent, type AccountState } from '@savings/domain';
+import { CURRENT_SCHEMA_VERSION, type AccountState, type LedgerEvent } from '@savings/domain';
 import type { SqlQueryable } from '@savings/database';
 import { eventHash, GENESIS_HASH, isAccountStream, userIdOfStream, type EventHasher } from './event-hash';
 import { accountRowOf } from './projection';
@@ -21,7 +21,7 @@ export interface StreamWrite {
   expectedVersion: number;
   /** hash of the stream's last event (null for a new stream) */
   prevHash: string | null;
-  events: AccountEvent[];
+  events: LedgerEvent[];
   metadata: EventMetadata;
   occurredAt: Date;
   /** An account stream's state after the events (its projection row is written from it). */
@@ -35,12 +35,12 @@ export interface PreparedEvent {
   version: number;
   type: string;
   schemaVersion: number;
-  payload: AccountEvent['data'];
+  payload: LedgerEvent['data'];
   metadata: EventMetadata;
   occurredAt: Date;
   hash: string;
   prevHash: string;
-  event: AccountEvent;
+  event: LedgerEvent;
 }
 
 export interface AppendedEvent extends PreparedEvent {

@@ -11,6 +11,7 @@ export interface ReadModelTables {
   deposits: string;
   adminTransactions: string;
   interestPayments: string;
+  approvals: string;
 }
 
 export const READ_MODEL_TABLES: ReadModelTables = {
@@ -21,6 +22,7 @@ export const READ_MODEL_TABLES: ReadModelTables = {
   deposits: 'deposits',
   adminTransactions: 'admin_transactions',
   interestPayments: 'interest_payments',
+  approvals: 'approvals',
 };
 
 export const REPLAY_TEMP_TABLES: ReadModelTables = {
@@ -31,4 +33,5 @@ export const REPLAY_TEMP_TABLES: ReadModelTables = {
   deposits: 'replay_deposits',
   adminTransactions: 'replay_admin_transactions',
   interestPayments: 'replay_interest_payments',
+  approvals: 'replay_approvals',
 };

@@ -1,5 +1,5 @@
-import { postingsOf, type AccountEvent } from '@savings/domain';
-import { userIdOfStream } from './event-hash';
+import { postingsOf, type LedgerEvent } from '@savings/domain';
+import { isAccountStream, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
 import { ProjectionBatch, projectEvent, type AccountRow } from './projection';
 
@@ -11,7 +11,7 @@ export interface PostingRow {
 }
 
 export interface NotificationRow {
-  type: 'deposit_request' | 'withdrawal_request';
+  type: 'deposit_request' | 'withdrawal_request' | 'approval_request';
   message: string;
   userId: string;
   relatedId: string;
@@ -239,6 +239,25 @@ function batchInserts(tables: ReadModelTables, batch: ProjectionBatch): TableIns
     ['payment_date', (r) => r.paymentDate, 'timestamptz'],
     ['status', (r) => r.status, 'text'],
   ]);
+  add(
+    tables.approvals,
+    [...batch.approvalInserts.values()],
+    [
+      ['id', (r) => r.id, 'int8'],
+      ['kind', (r) => r.kind, 'text'],
+      ['status', (r) => r.status, 'text'],
+      ['user_id', (r) => r.userId, 'int8'],
+      ['amount_cents', (r) => r.amountCents, 'int8'],
+      ['deposit_request_id', (r) => r.depositRequestId, 'int8'],
+      ['withdrawal_id', (r) => r.withdrawalId, 'int8'],
+      ['note', (r) => r.note, 'text'],
+      ['requested_by', (r) => r.requestedBy, 'int8'],
+      ['requested_at', (r) => r.requestedAt, 'timestamptz'],
+      ['decided_by', (r) => r.decidedBy, 'int8'],
+      ['decided_at', (r) => r.decidedAt, 'timestamptz'],
+      ['reason', (r) => r.reason, 'text'],
+    ],
+  );
   return inserts;
 }
 
@@ -279,6 +298,25 @@ function batchUpdates(tables: ReadModelTables, batch: ProjectionBatch, params: u
         ],
         params,
       )}) as v(id, amount_cents, status, processed_at, completed_at)
+      where t.id = v.id`);
+  }
+  if (batch.approvalUpdates.size > 0) {
+    updates.push(`update ${tables.approvals} t set
+        status = coalesce(v.status, t.status),
+        decided_by = coalesce(v.decided_by, t.decided_by),
+        decided_at = coalesce(v.decided_at, t.decided_at),
+        reason = coalesce(v.reason, t.reason)
+      from (${selectRows(
+        [...batch.approvalUpdates.entries()],
+        [
+          ['id', ([id]) => id, 'int8'],
+          ['status', ([, set]) => set.status ?? null, 'text'],
+          ['decided_by', ([, set]) => set.decidedBy ?? null, 'int8'],
+          ['decided_at', ([, set]) => set.decidedAt ?? null, 'timestamptz'],
+          ['reason', ([, set]) => set.reason ?? null, 'text'],
+        ],
+        params,
+      )}) as v(id, status, decided_by, decided_at, reason)
       where t.id = v.id`);
   }
   return updates;
@@ -345,7 +383,7 @@ export interface DerivingEvent {
   seq: string;
   streamId: string;
   occurredAt: Date;
-  event: AccountEvent;
+  event: LedgerEvent;
 }
 
 /**
@@ -359,7 +397,8 @@ export function buildDerivedStatement(
   const postings: PostingRow[] = [];
   const batch = new ProjectionBatch();
   for (const event of appended) {
-    const userId = String(userIdOfStream(event.streamId));
+    // events of other streams (approvals) name the customer in their payload, if any
+    const userId = isAccountStream(event.streamId) ? String(userIdOfStream(event.streamId)) : '';
     postingsOf(userId, event.event).forEach((posting, line) =>
       postings.push({
         eventSeq: event.seq,

@@ -1,4 +1,4 @@
-import { DAILY_RATE_DECIMAL, type AccountEvent, type AccountState } from '@savings/domain';
+import { DAILY_RATE_DECIMAL, type AccountState, type ApprovalKind, type LedgerEvent } from '@savings/domain';
 
 /**
  * The one projection: pure functions from events to rows of the read models. The live append path
@@ -60,7 +60,7 @@ export interface ProjectedEvent {
   seq: string;
   userId: string;
   occurredAt: Date;
-  event: AccountEvent;
+  event: LedgerEvent;
 }
 
 export interface DepositRequestRow {
@@ -113,6 +113,26 @@ export interface InterestPaymentRow {
   status: 'paid';
 }
 
+/** A four-eyes approval (api-contract.md section 9), from its stream `approval-<id>`. */
+export interface ApprovalRow {
+  id: string;
+  kind: ApprovalKind;
+  status: string;
+  userId: string;
+  amountCents: string;
+  depositRequestId: string | null;
+  withdrawalId: string | null;
+  note: string | null;
+  requestedBy: string;
+  requestedAt: Date;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  /** a rejection's reason, or why it became void */
+  reason: string | null;
+}
+
+export type ApprovalPatch = Partial<Pick<ApprovalRow, 'status' | 'decidedBy' | 'decidedAt' | 'reason'>>;
+
 export type DepositRequestPatch = Partial<Pick<DepositRequestRow, 'amountCents' | 'status' | 'processedAt'>>;
 export type WithdrawalPatch = Partial<Pick<WithdrawalRow, 'amountCents' | 'status' | 'processedAt' | 'completedAt'>>;
 
@@ -123,7 +143,9 @@ export type ProjectionChange =
   | { table: 'withdrawals'; op: 'update'; id: string; set: WithdrawalPatch }
   | { table: 'deposits'; op: 'insert'; row: DepositRow }
   | { table: 'adminTransactions'; op: 'insert'; row: AdminTransactionRow }
-  | { table: 'interestPayments'; op: 'insert'; row: InterestPaymentRow };
+  | { table: 'interestPayments'; op: 'insert'; row: InterestPaymentRow }
+  | { table: 'approvals'; op: 'insert'; row: ApprovalRow }
+  | { table: 'approvals'; op: 'update'; id: string; set: ApprovalPatch };
 
 const idText = (id: number | null): string | null => (id === null ? null : String(id));
 
@@ -311,6 +333,60 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
       ];
     case 'PayoutFileIssued': // its stored bytes are originals, checked against it by verify (payout-files-check)
       return [];
+    case 'ApprovalRequested':
+      return [
+        {
+          table: 'approvals',
+          op: 'insert',
+          row: {
+            id: String(event.data.approvalId),
+            kind: event.data.kind,
+            status: 'pending',
+            userId: String(event.data.userId),
+            amountCents: event.data.amountCents,
+            depositRequestId: idText(event.data.depositRequestId),
+            withdrawalId: idText(event.data.withdrawalId),
+            note: event.data.note,
+            requestedBy: String(event.data.makerId),
+            requestedAt: occurredAt,
+            decidedBy: null,
+            decidedAt: null,
+            reason: null,
+          },
+        },
+      ];
+    case 'ApprovalGranted':
+      return [
+        {
+          table: 'approvals',
+          op: 'update',
+          id: String(event.data.approvalId),
+          set: { status: 'approved', decidedBy: String(event.data.checkerId), decidedAt: occurredAt },
+        },
+      ];
+    case 'ApprovalRejected':
+      return [
+        {
+          table: 'approvals',
+          op: 'update',
+          id: String(event.data.approvalId),
+          set: {
+            status: 'rejected',
+            decidedBy: String(event.data.checkerId),
+            decidedAt: occurredAt,
+            reason: event.data.reason,
+          },
+        },
+      ];
+    case 'ApprovalVoided':
+      return [
+        {
+          table: 'approvals',
+          op: 'update',
+          id: String(event.data.approvalId),
+          set: { status: 'void', decidedAt: occurredAt, reason: event.data.reason },
+        },
+      ];
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled event ${String(unreachable)}`);
@@ -330,6 +406,8 @@ export class ProjectionBatch {
   readonly deposits: DepositRow[] = [];
   readonly adminTransactions: AdminTransactionRow[] = [];
   readonly interestPayments: InterestPaymentRow[] = [];
+  readonly approvalInserts = new Map<string, ApprovalRow>();
+  readonly approvalUpdates = new Map<string, ApprovalPatch>();
 
   add(change: ProjectionChange): void {
     switch (change.table) {
@@ -350,6 +428,10 @@ export class ProjectionBatch {
       case 'interestPayments':
         this.interestPayments.push(change.row);
         return;
+      case 'approvals':
+        if (change.op === 'insert') this.approvalInserts.set(change.row.id, change.row);
+        else mergePatch(this.approvalInserts, this.approvalUpdates, change.id, change.set);
+        return;
       default: {
         const unreachable: never = change;
         throw new Error(`Unhandled change ${String(unreachable)}`);
@@ -369,7 +451,9 @@ export class ProjectionBatch {
         this.withdrawalUpdates.size +
         this.deposits.length +
         this.adminTransactions.length +
-        this.interestPayments.length ===
+        this.interestPayments.length +
+        this.approvalInserts.size +
+        this.approvalUpdates.size ===
       0
     );
   }

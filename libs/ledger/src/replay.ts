@@ -2,8 +2,9 @@ import {
   ACCOUNT_EVENT_TYPES,
   evolve,
   initialAccountState,
+  isAccountEvent,
   upcastEvent,
-  type AccountEvent,
+  type LedgerEvent,
   type AccountEventType,
   type AccountState,
 } from '@savings/domain';
@@ -66,7 +67,7 @@ export interface AuditedLogEvent extends LogEvent {
 export interface ReplayAudit {
   /** a page's text, before its events are visited */
   pageStart(page: string): void;
-  event(row: AuditedLogEvent, event: AccountEvent, userId: string | null): void;
+  event(row: AuditedLogEvent, event: LedgerEvent, userId: string | null): void;
   /** every event of the page (after, last] was visited; resolves when the audit can take the next */
   pageEnd(after: string, last: string): Promise<void>;
 }
@@ -317,7 +318,10 @@ export async function replayInto(
         folded = { userId, state: initialAccountState, version: 0, lastSeq: row.seq };
         streams.set(row.streamId, folded);
       }
-      if (folded.userId !== null) folded.state = evolve(folded.state, event);
+      if (folded.userId !== null) {
+        if (!isAccountEvent(event)) throw new Error(`${event.type} in account stream ${row.streamId}`);
+        folded.state = evolve(folded.state, event);
+      }
       folded.version += 1;
       folded.lastSeq = row.seq;
       audit?.event(row as AuditedLogEvent, event, folded.userId);
@@ -416,7 +420,7 @@ export async function rebuildReadModels(
   const t = READ_MODEL_TABLES;
   return sql.transaction(async (tx) => {
     await tx.query(
-      `truncate ${t.accounts}, ${t.streams}, ${t.depositRequests}, ${t.withdrawals}, ${t.deposits}, ${t.adminTransactions}, ${t.interestPayments}`,
+      `truncate ${t.accounts}, ${t.streams}, ${t.depositRequests}, ${t.withdrawals}, ${t.deposits}, ${t.adminTransactions}, ${t.interestPayments}, ${t.approvals}`,
     );
     // The rows come from the log of existing users: skip the per-row foreign-key triggers for this
     // bulk load when the role may (superuser); otherwise they are simply checked.
@@ -435,6 +439,7 @@ export async function rebuildReadModels(
       t.deposits,
       t.adminTransactions,
       t.interestPayments,
+      t.approvals,
     ];
     const indexes = await tx.query<{ name: string; definition: string }>(
       `select quote_ident(i.indexname) as name, i.indexdef as definition

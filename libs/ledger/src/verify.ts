@@ -1,4 +1,4 @@
-import { ChartOfAccounts, postingsOf, type AccountEvent } from '@savings/domain';
+import { ChartOfAccounts, isAccountEvent, postingsOf, type LedgerEvent } from '@savings/domain';
 import type { Sql, SqlQueryable } from '@savings/database';
 import type { VerifyCheck, VerifyReport, VerifyRunProgress } from '@savings/contracts';
 import { blockHash, eventsDigest, sealBlocks } from './blocks';
@@ -111,7 +111,7 @@ class LogAudit implements ReplayAudit {
     this.pageHashes.catch(() => undefined); // awaited at the page's end
   }
 
-  event(row: AuditedLogEvent, event: AccountEvent, userId: string | null): void {
+  event(row: AuditedLogEvent, event: LedgerEvent, userId: string | null): void {
     this.events += 1;
     const head = this.heads.get(row.streamId);
     if (this.chainBad === null) this.checkChain(row, head);
@@ -122,7 +122,8 @@ class LogAudit implements ReplayAudit {
       this.heads.set(row.streamId, { version: row.version, hash: row.hash });
     }
 
-    if (userId !== null) {
+    // the replay refuses an account stream holding anything but account events
+    if (userId !== null && isAccountEvent(event)) {
       const postings = postingsOf(userId, event);
       const customer = ChartOfAccounts.customer(userId);
       for (let i = 0; i < postings.length; i += 1) {
@@ -316,6 +317,12 @@ const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; ke
     key: 'id',
     keyIsSeq: true,
   },
+  approvals: {
+    columns:
+      'id, kind, status, user_id, amount_cents, deposit_request_id, withdrawal_id, note, requested_by, requested_at, decided_by, decided_at, reason',
+    key: 'id',
+    keyIsSeq: false,
+  },
 };
 
 async function checkLogAndReplay(
@@ -389,6 +396,7 @@ async function checkLogAndReplay(
         'deposits',
         'adminTransactions',
         'interestPayments',
+        'approvals',
       ] as const) {
         const diff = await firstDifference(connection, name, '');
         if (diff) {
@@ -403,7 +411,7 @@ async function checkLogAndReplay(
               'replay equals read models',
               replayed.events,
               null,
-              `replaying ${replayed.events} events reproduces stream heads, deposit requests, withdrawals, deposits, admin transactions and interest payments`,
+              `replaying ${replayed.events} events reproduces stream heads, deposit requests, withdrawals, deposits, admin transactions, interest payments and approvals`,
             ),
       );
       return { log, replay: results };

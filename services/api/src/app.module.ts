@@ -11,6 +11,7 @@ import { NoBodyInterceptor } from './http/no-body.interceptor';
 import { HealthModule } from './health/health.module';
 import { BlogModule } from './blog/blog.module';
 import { AdminModule } from './admin/admin.module';
+import { ApprovalsApiModule } from './approvals/approvals.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { InvestorModule } from './investor/investor.module';
@@ -61,6 +62,7 @@ export class AppModule {
         HealthModule,
         BlogModule,
         AdminModule,
+        ApprovalsApiModule,
         AuditModule,
         AuthModule,
         InvestorModule,

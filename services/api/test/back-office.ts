@@ -96,6 +96,7 @@ export async function backOfficeSnapshot(app: TestApp): Promise<Record<string, s
             (select count(*) from deposits)::text as deposits,
             (select count(*) from admin_transactions)::text as admin_transactions,
             (select string_agg(id || ':' || is_read, ',' order by id) from admin_notifications) as notifications,
+            (select string_agg(id || ':' || status, ',' order by id) from approvals) as approvals,
             (select string_agg(id || ':' || slug || ':' || published || ':' || title, ',' order by id) from blog_posts)
               as blog_posts`,
   );

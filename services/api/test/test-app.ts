@@ -34,6 +34,9 @@ export async function startTestApp(
     // supertest connects over loopback, standing for a proxy: tests give each client an address with
     // X-Forwarded-For (client-address.e2e-spec checks the default, which trusts no proxy)
     TRUST_PROXY: 'loopback',
+    // most tests set up balances with one admin's moves; four eyes is tested with its own thresholds
+    // (approvals.e2e-spec passes FOUR_EYES_THRESHOLD)
+    FOUR_EYES_THRESHOLD: 'off',
     ...env,
   });
   const app = await createApp(config, { serveWeb: options.serveWeb });

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@savings/config';
 import {
+  ApprovalsModule,
   AuditApplicationModule,
   InvestorQueriesModule,
   MoneyModule,
@@ -21,6 +22,7 @@ export class CliApplicationModule {
         PlatformModule.forRoot({ config, poolMax: 4 }),
         CqrsModule.forRoot(),
         UsersModule,
+        ApprovalsModule,
         MoneyModule,
         InvestorQueriesModule,
         AuditApplicationModule,

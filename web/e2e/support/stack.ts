@@ -28,6 +28,8 @@ export function stackEnv(port: number): NodeJS.ProcessEnv {
     WEB_DIST_DIR: join(repoRoot, 'web/dist'),
     // the browser tests open many accounts from 127.0.0.1
     REGISTRATIONS_PER_ADDRESS_PER_HOUR: '100000',
+    // four eyes from 20,000: the journey's 10,000 deposit is one admin's, approvals.e2e-spec's 25,000 needs two
+    FOUR_EYES_THRESHOLD: '20000',
   };
 }
 

@@ -1,9 +1,20 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { AccountEvent, AccountState } from '@savings/domain';
+import type { AppConfig } from '@savings/config';
+import type { ApprovalPendingResult } from '@savings/contracts';
+import {
+  Money,
+  type AccountEvent,
+  type AccountState,
+  type ApprovalCommand,
+  type ApprovalKind,
+  type ApprovalState,
+  type Cents,
+  type FourEyesThreshold,
+} from '@savings/domain';
 import { canonicalJson, type AppendedEvent, type EventMetadata } from '@savings/ledger';
 import type { Sql } from '@savings/database';
-import { SQL } from '../platform/tokens';
+import { APP_CONFIG, SQL } from '../platform/tokens';
 import { GroupCommit, storedResult } from './group-commit';
 import type { CommandContext } from './money.commands';
 
@@ -38,9 +49,29 @@ export interface LoadedAccount {
   request: TargetedRequest | null;
   /** head of the stream's hash chain */
   lastHash: string | null;
+  /** the approval a command targets ({ approvalId }), as the group sees it */
+  approval: ApprovalState | null;
 }
 
-export type AccountTarget = { userId: number } | { withdrawalId: number } | { depositRequestId: number };
+export type AccountTarget =
+  | { userId: number }
+  | { withdrawalId: number }
+  | { depositRequestId: number }
+  /** an approval: its customer's account, and the deposit request or withdrawal it names */
+  | { approvalId: number };
+
+/**
+ * An admin money move as staff controls see it (api-contract.md section 9): whose money, how much,
+ * and what it decides. Read off the loaded account, as a request's amount is the request's.
+ */
+export interface MoneyMove {
+  kind: ApprovalKind;
+  userId: number;
+  amountCents: Cents;
+  depositRequestId: number | null;
+  withdrawalId: number | null;
+  note: string | null;
+}
 
 /** What a command did: the account before, its state after, the events as appended. */
 export interface CommandOutcome {
@@ -48,6 +79,8 @@ export interface CommandOutcome {
   after: AccountState;
   events: AppendedEvent[];
   occurredAt: Date;
+  /** the targeted approval after the command (null when none) */
+  approval: ApprovalState | null;
 }
 
 /**
@@ -62,8 +95,27 @@ export interface AccountCommandSpec<R> {
   /** The request's meaning, hashed to tell a true repeat from a reused key. */
   fingerprint: unknown;
   target: AccountTarget;
+  /**
+   * An admin money move: refused on the admin's own account, and at or above the four-eyes threshold
+   * asked of a second admin instead of made (AccountLedger.executeMove).
+   */
+  move?(account: LoadedAccount): MoneyMove;
+  /** A decision on the targeted approval, appended with the account's events (a grant runs the move). */
+  approvalCommand?: ApprovalCommand;
   decide(account: LoadedAccount): AccountEvent[];
   respond(outcome: CommandOutcome): R;
+}
+
+/** Four eyes for one admin move: the threshold, and who asks. */
+export interface FourEyesPolicy {
+  threshold: Cents;
+  makerId: number;
+}
+
+/** ... and the approval it becomes if it reaches the threshold (from the group's loader). */
+export interface FourEyesClaim extends FourEyesPolicy {
+  approvalId: number;
+  makerName: string;
 }
 
 /**
@@ -80,12 +132,34 @@ export interface AccountCommandSpec<R> {
 @Injectable()
 export class AccountLedger implements OnApplicationShutdown {
   private readonly groups: GroupCommit;
+  private readonly fourEyesThreshold: FourEyesThreshold;
 
-  constructor(@Inject(SQL) private readonly sql: Sql) {
+  constructor(
+    @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.groups = new GroupCommit(sql);
+    this.fourEyesThreshold = config.fourEyesThresholdCents;
   }
 
-  async execute<R>(spec: AccountCommandSpec<R>): Promise<R> {
+  execute<R>(spec: AccountCommandSpec<R>): Promise<R> {
+    return this.run(spec, null);
+  }
+
+  /**
+   * An admin money move (spec.move): made, or, at or above FOUR_EYES_THRESHOLD, turned into a pending
+   * approval (202) that another admin decides. The group's loader hands out the approval's id and the
+   * maker's name with the account, so the group can answer with the whole approval (and store it for
+   * an Idempotency-Key repeat) without a round trip of its own.
+   */
+  executeMove<R>(spec: AccountCommandSpec<R>): Promise<R | ApprovalPendingResult> {
+    const { actor } = spec.context;
+    const threshold = this.fourEyesThreshold;
+    if (actor.kind !== 'admin' || threshold === null) return this.run(spec, null);
+    return this.run<R | ApprovalPendingResult>(spec, { threshold, makerId: Number(actor.id) });
+  }
+
+  private async run<R>(spec: AccountCommandSpec<R>, fourEyes: FourEyesPolicy | null): Promise<R> {
     const key = spec.context.idempotencyKey ?? null;
     const scope = `${spec.context.actor.kind}:${spec.context.actor.id}:${spec.name}`;
     const requestHash =
@@ -95,7 +169,12 @@ export class AccountLedger implements OnApplicationShutdown {
       const stored = await storedResult<R>(this.sql, idempotency);
       if (stored !== undefined) return stored;
     }
-    return this.groups.submit(spec, metadataOf(spec.context), idempotency);
+    return this.groups.submit(spec, metadataOf(spec.context), idempotency, fourEyes);
+  }
+
+  /** FOUR_EYES_THRESHOLD in USD for the admin screen; null when off. */
+  get fourEyesThresholdUsd(): number | null {
+    return this.fourEyesThreshold === null ? null : Money.toJsonNumber(this.fourEyesThreshold);
   }
 
   /** The next id of a request sequence (new deposit requests and withdrawals name themselves). */

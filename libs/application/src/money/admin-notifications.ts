@@ -1,4 +1,4 @@
-import { Money, type AccountEvent } from '@savings/domain';
+import { Money, type AccountEvent, type ApprovalKind, type ApprovalState } from '@savings/domain';
 import type { NotificationRow } from '@savings/ledger';
 import type { AccountHolder } from './account-ledger';
 
@@ -28,4 +28,33 @@ export function notificationsFor(holder: AccountHolder, events: AccountEvent[]):
     }
   }
   return rows;
+}
+
+const MOVE_WORDS: Record<ApprovalKind, string> = {
+  balance_add: 'add',
+  balance_subtract: 'subtract',
+  deposit: 'confirm a deposit of',
+  deposit_request: 'confirm a deposit request of',
+  withdrawal: 'approve a withdrawal of',
+};
+
+/** A new approval waits for a second admin (api-contract.md section 9): every admin is told. */
+export function approvalNotification(
+  approval: ApprovalState,
+  holder: AccountHolder,
+  makerName: string,
+): NotificationRow {
+  const amount = Money.formatUsd(approval.amountCents);
+  const what =
+    approval.kind === 'balance_add'
+      ? `add ${amount} to ${holder.name}'s balance`
+      : approval.kind === 'balance_subtract'
+        ? `subtract ${amount} from ${holder.name}'s balance`
+        : `${MOVE_WORDS[approval.kind]} ${amount} for ${holder.name}`;
+  return {
+    type: 'approval_request',
+    message: `${makerName} asks a second admin to ${what}`,
+    userId: String(holder.id),
+    relatedId: String(approval.id),
+  };
 }

@@ -1,12 +1,13 @@
 import type {
   AccountBalances,
   AdjustBalanceResult,
+  ApprovalPendingResult,
   DepositItem,
   DepositRequestResult,
   WithdrawalResult,
 } from '@savings/contracts';
-import { availableCents, Money, type AccountState } from '@savings/domain';
-import type { CommandOutcome } from './account-ledger';
+import { availableCents, Money, type AccountState, type ApprovalState } from '@savings/domain';
+import type { AccountHolder, CommandOutcome, FourEyesClaim } from './account-ledger';
 
 /**
  * The responses of the money commands, built from what the command did: the account's state after
@@ -128,5 +129,34 @@ export function adjustmentResult(outcome: CommandOutcome): AdjustBalanceResult {
       createdAt: outcome.occurredAt.toISOString(),
     },
     account: balancesOf(outcome.account.holder.id, outcome.after),
+  };
+}
+
+/** 202 of a move that waits for a second admin (api-contract.md section 9), from the new approval. */
+export function pendingApprovalResult(
+  state: ApprovalState,
+  holder: AccountHolder,
+  claim: FourEyesClaim,
+  occurredAt: Date,
+): ApprovalPendingResult {
+  return {
+    approval: {
+      id: state.id,
+      kind: state.kind,
+      status: state.status,
+      amount: Money.toJsonNumber(state.amountCents),
+      userId: state.userId,
+      userName: holder.name,
+      requestedBy: claim.makerId,
+      requestedByName: claim.makerName,
+      requestedAt: occurredAt.toISOString(),
+      note: state.note,
+      depositRequestId: state.depositRequestId,
+      withdrawalId: state.withdrawalId,
+      decidedBy: null,
+      decidedByName: null,
+      decidedAt: null,
+      reason: null,
+    },
   };
 }

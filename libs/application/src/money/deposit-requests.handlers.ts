@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ConfirmDepositRequestResult, DepositRequestResult } from '@savings/contracts';
+import type { ApprovalPendingResult, ConfirmDepositRequestResult, DepositRequestResult } from '@savings/contracts';
 import { decide, Money } from '@savings/domain';
 import { AccountLedger, adminIdOf } from './account-ledger';
 import { depositOf, depositRequestResult } from './command-results';
@@ -67,17 +67,26 @@ export class CancelDepositRequestHandler implements ICommandHandler<CancelDeposi
 @CommandHandler(ConfirmDepositRequestCommand)
 export class ConfirmDepositRequestHandler implements ICommandHandler<
   ConfirmDepositRequestCommand,
-  ConfirmDepositRequestResult
+  ConfirmDepositRequestResult | ApprovalPendingResult
 > {
   constructor(private readonly ledger: AccountLedger) {}
 
-  execute(command: ConfirmDepositRequestCommand): Promise<ConfirmDepositRequestResult> {
+  execute(command: ConfirmDepositRequestCommand): Promise<ConfirmDepositRequestResult | ApprovalPendingResult> {
     const { depositRequestId, note } = command;
-    return this.ledger.execute({
+    return this.ledger.executeMove({
       name: 'ConfirmDepositRequest',
       context: command.context,
       fingerprint: { depositRequestId, note },
       target: { depositRequestId },
+      move: ({ holder, state }) => ({
+        kind: 'deposit_request',
+        userId: holder.id,
+        // not pending: no amount, and the account refuses it (409)
+        amountCents: state.depositRequests.get(depositRequestId)?.amountCents ?? 0n,
+        depositRequestId,
+        withdrawalId: null,
+        note,
+      }),
       decide: ({ holder, state }) =>
         decide(
           {

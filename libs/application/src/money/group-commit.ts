@@ -1,4 +1,11 @@
-import { DomainError, evolve, type AccountEvent, type AccountState } from '@savings/domain';
+import {
+  approvalStreamIdOf,
+  DomainError,
+  evolve,
+  evolveApproval,
+  type AccountState,
+  type ApprovalState,
+} from '@savings/domain';
 import {
   accountStateOf,
   appendToStreams,
@@ -8,9 +15,17 @@ import {
   type StreamWrite,
 } from '@savings/ledger';
 import { pgErrorCode, type Sql, type SqlQueryable } from '@savings/database';
-import { loadTargets, type LoadedTarget } from './account-loader';
-import { MAX_ATTEMPTS, type AccountCommandSpec, type LoadedAccount } from './account-ledger';
-import { notificationsFor } from './admin-notifications';
+import { loadTargets, type LoadedApproval, type LoadedTarget } from './account-loader';
+import {
+  MAX_ATTEMPTS,
+  type AccountCommandSpec,
+  type FourEyesClaim,
+  type FourEyesPolicy,
+  type LoadedAccount,
+} from './account-ledger';
+import { approvalNotification, notificationsFor } from './admin-notifications';
+import { pendingApprovalResult } from './command-results';
+import { planCommand } from './staff-controls';
 
 /** Commands in one group at most: one transaction stays short, and a group's statements stay small. */
 export const MAX_GROUP_SIZE = 64;
@@ -31,6 +46,8 @@ interface Queued {
   spec: AccountCommandSpec<unknown>;
   metadata: EventMetadata;
   idempotency: IdempotencyClaim | null;
+  /** an admin money move under four eyes: the threshold and the maker */
+  fourEyes: FourEyesPolicy | null;
   attempts: number;
   /** after a group failed as a whole: run this one in a group of its own to find who made it fail */
   alone: boolean;
@@ -47,13 +64,34 @@ interface AccountCursor {
   seen: Set<string>;
 }
 
-/** What a group decided for one command. */
+/** An approval's state as the commands of a group see it. */
+interface ApprovalCursor {
+  state: ApprovalState;
+  lastHash: string | null;
+}
+
+/** What a group decided for one command: its writes stand or fall together. */
 interface Decision {
   item: Queued;
   account: LoadedAccount;
   after: AccountState;
   write: number;
   streamId: string;
+  /** the approval streams it appends to (their writes' indexes), with the account's */
+  approvalWrites: { streamId: string; write: number }[];
+  approvalAfter: ApprovalState | null;
+  /** set when the command became a pending approval: the group answers with it */
+  pendingApproval: { claim: FourEyesClaim; state: ApprovalState } | null;
+}
+
+/**
+ * A command's account and approval writes were split by a race (one stream moved by another process,
+ * another not): the group's transaction is rolled back and run again, so neither half is kept.
+ */
+class LinkedWritesConflict extends Error {
+  constructor() {
+    super('linked writes of one command conflicted in part');
+  }
 }
 
 /** Errors after which the group's transaction may simply be run again. */
@@ -80,12 +118,18 @@ export class GroupCommit {
 
   constructor(private readonly sql: Sql) {}
 
-  submit<R>(spec: AccountCommandSpec<R>, metadata: EventMetadata, idempotency: IdempotencyClaim | null): Promise<R> {
+  submit<R>(
+    spec: AccountCommandSpec<unknown>,
+    metadata: EventMetadata,
+    idempotency: IdempotencyClaim | null,
+    fourEyes: FourEyesPolicy | null = null,
+  ): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({
-        spec: spec as AccountCommandSpec<unknown>,
+        spec,
         metadata,
         idempotency,
+        fourEyes,
         attempts: 0,
         alone: false,
         resolve: resolve as (result: unknown) => void,
@@ -130,6 +174,7 @@ export class GroupCommit {
       targets = await loadTargets(
         this.sql,
         group.map((item) => item.spec.target),
+        group.map((item) => item.fourEyes?.makerId ?? null),
       );
     } catch (error) {
       this.failed(group, error);
@@ -143,6 +188,7 @@ export class GroupCommit {
         again.length = 0;
         const claimed = await this.claim(tx, group);
         const accounts = new Map<number, AccountCursor>();
+        const approvals = new Map<number, ApprovalCursor>();
         const writes: StreamWrite[] = [];
         const decisions: Decision[] = [];
         const occurredAt = new Date();
@@ -158,32 +204,89 @@ export class GroupCommit {
             return;
           }
           const cursor = cursorOf(accounts, target);
+          const targeted = target.approval ? approvalCursorOf(approvals, target.approval) : null;
           const account: LoadedAccount = {
             holder: cursor.holder,
             state: cursor.state,
             request: target.request,
             lastHash: cursor.lastHash,
+            approval: targeted?.state ?? null,
           };
-          let events: AccountEvent[];
+          const fourEyes: FourEyesClaim | null =
+            item.fourEyes && target.newApproval
+              ? { ...item.fourEyes, approvalId: target.newApproval.id, makerName: target.newApproval.makerName }
+              : null;
+          let plan: ReturnType<typeof planCommand>;
           try {
-            events = item.spec.decide(account);
+            plan = planCommand(item.spec, account, item.metadata, fourEyes);
           } catch (error) {
             answers.push(() => item.reject(error));
             return;
           }
+          const { events } = plan;
           const after = events.reduce(evolve, cursor.state);
           const streamId = streamIdOf(cursor.holder.id);
+          const metadata = plan.metadata;
           writes.push({
             streamId,
             expectedVersion: cursor.state.version,
             prevHash: cursor.lastHash,
             events,
-            metadata: item.metadata,
+            metadata,
             occurredAt,
             after,
             notifications: notificationsFor(cursor.holder, events),
           });
-          decisions.push({ item, account, after, write: writes.length - 1, streamId });
+          const decision: Decision = {
+            item,
+            account,
+            after,
+            write: writes.length - 1,
+            streamId,
+            approvalWrites: [],
+            approvalAfter: targeted?.state ?? null,
+            pendingApproval: null,
+          };
+          const appendApproval = (
+            approvalCursor: ApprovalCursor | null,
+            approvalEvents: typeof plan.approvalEvents,
+          ) => {
+            if (approvalEvents.length === 0) return null;
+            const state = approvalEvents.reduce<ApprovalState | null>(evolveApproval, approvalCursor?.state ?? null);
+            if (!state) return null;
+            const approvalStream = approvalStreamIdOf(state.id);
+            writes.push({
+              streamId: approvalStream,
+              expectedVersion: approvalCursor?.state.version ?? 0,
+              prevHash: approvalCursor?.lastHash ?? null,
+              events: approvalEvents,
+              metadata,
+              occurredAt,
+              notifications:
+                approvalCursor === null && fourEyes
+                  ? [approvalNotification(state, cursor.holder, fourEyes.makerName)]
+                  : [],
+            });
+            decision.approvalWrites.push({ streamId: approvalStream, write: writes.length - 1 });
+            if (approvalCursor) approvalCursor.state = state;
+            else approvals.set(state.id, { state, lastHash: null });
+            return state;
+          };
+          const approvalAfter = appendApproval(targeted, plan.approvalEvents);
+          if (approvalAfter) decision.approvalAfter = approvalAfter;
+          if (plan.becamePending && approvalAfter && fourEyes) {
+            decision.pendingApproval = { claim: fourEyes, state: approvalAfter };
+          }
+          // what the command did to its request voids the other approvals still pending on it
+          const voided = plan.voidReason;
+          if (voided) {
+            for (const pending of target.pendingApprovals) {
+              const other = approvalCursorOf(approvals, pending);
+              if (other.state.status !== 'pending' || other === targeted) continue;
+              appendApproval(other, [{ type: 'ApprovalVoided', data: { approvalId: other.state.id, reason: voided } }]);
+            }
+          }
+          decisions.push(decision);
           cursor.state = after;
         });
         const outcome = await appendToStreams(tx, writes);
@@ -191,16 +294,32 @@ export class GroupCommit {
         const stored: { claim: IdempotencyClaim; response: unknown }[] = [];
         for (const decision of decisions) {
           const { item } = decision;
-          if (conflicted.has(decision.streamId)) {
+          // a command that only decides an approval does not depend on its account's stream
+          const onAccount = writes[decision.write].events.length > 0 || decision.approvalWrites.length === 0;
+          const streams = [
+            ...(onAccount ? [decision.streamId] : []),
+            ...decision.approvalWrites.map((w) => w.streamId),
+          ];
+          const lost = streams.filter((id) => conflicted.has(id)).length;
+          if (lost > 0 && lost < streams.length) throw new LinkedWritesConflict();
+          if (lost > 0) {
             again.push(item);
             continue;
           }
-          const response = item.spec.respond({
-            account: decision.account,
-            after: decision.after,
-            events: outcome.byWrite[decision.write] ?? [],
-            occurredAt,
-          });
+          const response = decision.pendingApproval
+            ? pendingApprovalResult(
+                decision.pendingApproval.state,
+                decision.account.holder,
+                decision.pendingApproval.claim,
+                occurredAt,
+              )
+            : item.spec.respond({
+                account: decision.account,
+                after: decision.after,
+                events: outcome.byWrite[decision.write] ?? [],
+                occurredAt,
+                approval: decision.approvalAfter,
+              });
           if (item.idempotency) stored.push({ claim: item.idempotency, response });
           answers.push(() => item.resolve(response));
         }
@@ -313,7 +432,7 @@ export class GroupCommit {
     // two appends that both expected a stream's version 0 may meet at the events' unique key
     const streamRace =
       code === '23505' && (error as { constraint?: string }).constraint === 'ledger_events_stream_version';
-    if ((code !== undefined && RETRYABLE.has(code)) || streamRace) {
+    if ((code !== undefined && RETRYABLE.has(code)) || streamRace || error instanceof LinkedWritesConflict) {
       this.retry(group);
     } else if (group.length > 1) {
       for (const item of group) item.alone = true;
@@ -348,6 +467,16 @@ function cursorOf(accounts: Map<number, AccountCursor>, target: LoadedTarget): A
     const withdrawals = new Map(cursor.state.withdrawals);
     withdrawals.set(request.id, { amountCents: request.amountCents, status: request.status });
     cursor.state = { ...cursor.state, withdrawals };
+  }
+  return cursor;
+}
+
+/** The group's view of an approval: loaded once, then moved on by each command deciding it. */
+function approvalCursorOf(approvals: Map<number, ApprovalCursor>, loaded: LoadedApproval): ApprovalCursor {
+  let cursor = approvals.get(loaded.state.id);
+  if (!cursor) {
+    cursor = { state: loaded.state, lastHash: loaded.lastHash };
+    approvals.set(loaded.state.id, cursor);
   }
   return cursor;
 }

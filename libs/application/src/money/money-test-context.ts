@@ -1,6 +1,6 @@
 import { Test } from '@nestjs/testing';
 import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
-import { Global, Module, type INestApplicationContext } from '@nestjs/common';
+import { Global, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { loadConfig } from '@savings/config';
 import { createOrmOptions, PooledSql, type Sql } from '@savings/database';
@@ -21,14 +21,22 @@ export interface MoneyTestContext {
 
 let userCounter = 0;
 
-/** `keepDatabase`: a second context (as another process would be) on the database a first one emptied. */
-export async function startMoneyContext(options: { keepDatabase?: boolean } = {}): Promise<MoneyTestContext> {
+/**
+ * `keepDatabase`: a second context (as another process would be) on the database a first one emptied.
+ * `env` overrides settings (FOUR_EYES_THRESHOLD); `modules` adds application modules beside MoneyModule.
+ */
+export async function startMoneyContext(
+  options: { keepDatabase?: boolean; env?: Record<string, string>; modules?: Type[] } = {},
+): Promise<MoneyTestContext> {
   if (!options.keepDatabase) await resetDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testRedisPrefix(),
+    // these tests drive single admin moves; four eyes has its own tests (approvals.e2e-spec)
+    FOUR_EYES_THRESHOLD: 'off',
+    ...options.env,
   });
   // the money handlers need only SQL and the configuration; no entities, so no metadata discovery
   // (MikroORM's global metadata storage breaks when a second test file in one worker discovers entities)
@@ -44,7 +52,7 @@ export async function startMoneyContext(options: { keepDatabase?: boolean } = {}
   })
   class TestPlatformModule {}
   const moduleRef = await Test.createTestingModule({
-    imports: [TestPlatformModule, CqrsModule.forRoot(), MoneyModule],
+    imports: [TestPlatformModule, CqrsModule.forRoot(), MoneyModule, ...(options.modules ?? [])],
   }).compile();
   const app = await moduleRef.init();
   return {
@@ -76,8 +84,9 @@ export async function startMoneyContext(options: { keepDatabase?: boolean } = {}
   };
 }
 
+/** An admin who is none of the test customers (an admin never moves money on their own account). */
 export const adminContext = (overrides: Partial<CommandContext> = {}): CommandContext => ({
-  actor: { kind: 'admin', id: 1 },
+  actor: { kind: 'admin', id: 2_000_000_000 },
   correlationId: 'test',
   ...overrides,
 });

@@ -48,5 +48,6 @@ import {
     ReplayLedgerHandler,
     SealLedgerBlocksHandler,
   ],
+  exports: [AccountLedger],
 })
 export class MoneyModule {}

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { WithdrawalResult } from '@savings/contracts';
+import type { ApprovalPendingResult, WithdrawalResult } from '@savings/contracts';
 import { decide, Money } from '@savings/domain';
 import { AccountLedger, adminIdOf, hasBankingDetails } from './account-ledger';
 import { withdrawalResult } from './command-results';
@@ -75,16 +75,28 @@ export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawal
 
 /** Approval debits the balance (and releases the hold); needs beneficiary and IBAN; twice is 409. */
 @CommandHandler(ApproveWithdrawalCommand)
-export class ApproveWithdrawalHandler implements ICommandHandler<ApproveWithdrawalCommand, WithdrawalResult> {
+export class ApproveWithdrawalHandler implements ICommandHandler<
+  ApproveWithdrawalCommand,
+  WithdrawalResult | ApprovalPendingResult
+> {
   constructor(private readonly ledger: AccountLedger) {}
 
-  execute(command: ApproveWithdrawalCommand): Promise<WithdrawalResult> {
+  execute(command: ApproveWithdrawalCommand): Promise<WithdrawalResult | ApprovalPendingResult> {
     const { withdrawalId } = command;
-    return this.ledger.execute({
+    return this.ledger.executeMove({
       name: 'ApproveWithdrawal',
       context: command.context,
       fingerprint: { withdrawalId },
       target: { withdrawalId },
+      move: ({ holder, state }) => ({
+        kind: 'withdrawal',
+        userId: holder.id,
+        // not pending: no amount, and the account refuses it (409)
+        amountCents: state.withdrawals.get(withdrawalId)?.amountCents ?? 0n,
+        depositRequestId: null,
+        withdrawalId,
+        note: null,
+      }),
       decide: ({ holder, state }) =>
         decide(
           {

@@ -9,6 +9,7 @@ import { Migration20261124000100OneWritePath } from './Migration20261124000100-o
 import { Migration20261124100000UniqueNames } from './Migration20261124100000-unique-names';
 import { Migration20261124200000InterestByDate } from './Migration20261124200000-interest-by-date';
 import { Migration20261124400000PayoutDocuments } from './Migration20261124400000-payout-documents';
+import { Migration20261124500000Approvals } from './Migration20261124500000-approvals';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124100000-unique-names', class: Migration20261124100000UniqueNames },
   { name: 'Migration20261124200000-interest-by-date', class: Migration20261124200000InterestByDate },
   { name: 'Migration20261124400000-payout-documents', class: Migration20261124400000PayoutDocuments },
+  { name: 'Migration20261124500000-approvals', class: Migration20261124500000Approvals },
 ];

@@ -1,4 +1,5 @@
 import type { PayoutFileIssuedData } from '../payouts/payout-file';
+import { APPROVAL_SCHEMA_VERSION, type ApprovalEvent } from '../approval/approval-events';
 
 /**
  * Events of an account stream (`account-<userId>`). Amounts are integer cents written as decimal
@@ -67,7 +68,11 @@ export type AccountEvent =
 
 export type AccountEventType = AccountEvent['type'];
 
-export const CURRENT_SCHEMA_VERSION: Record<AccountEventType, number> = {
+/** Every event the ledger stores: an account's, or one of a platform stream (an approval's). */
+export type LedgerEvent = AccountEvent | ApprovalEvent;
+export type LedgerEventType = LedgerEvent['type'];
+
+const ACCOUNT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   DepositRequested: 1,
   DepositRequestAmountChanged: 1,
   DepositRequestCancelled: 1,
@@ -82,19 +87,28 @@ export const CURRENT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   PayoutFileIssued: 1,
 };
 
-export const ACCOUNT_EVENT_TYPES = Object.keys(CURRENT_SCHEMA_VERSION) as AccountEventType[];
+export const CURRENT_SCHEMA_VERSION: Record<LedgerEventType, number> = {
+  ...ACCOUNT_SCHEMA_VERSION,
+  ...APPROVAL_SCHEMA_VERSION,
+};
+
+export const ACCOUNT_EVENT_TYPES = Object.keys(ACCOUNT_SCHEMA_VERSION) as AccountEventType[];
+
+export function isAccountEvent(event: LedgerEvent): event is AccountEvent {
+  return event.type in ACCOUNT_SCHEMA_VERSION;
+}
 
 /** One step: data of (type, version) -> data of version + 1. Add an entry when a v2 appears. */
 type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
-const UPCASTERS: Partial<Record<AccountEventType, Record<number, Upcaster>>> = {
+const UPCASTERS: Partial<Record<LedgerEventType, Record<number, Upcaster>>> = {
   // e.g. BalanceAdjusted: { 1: (data) => ({ ...data, reason: data.note ?? null }) },
 };
 
 /** A stored event (any known schema version) as the current-version domain event. */
-export function upcastEvent(type: string, schemaVersion: number, data: unknown): AccountEvent {
+export function upcastEvent(type: string, schemaVersion: number, data: unknown): LedgerEvent {
   // own keys only: 'toString' is in every object
   if (!Object.hasOwn(CURRENT_SCHEMA_VERSION, type)) throw new Error(`Unknown event type ${type}`);
-  const eventType = type as AccountEventType;
+  const eventType = type as LedgerEventType;
   const target = CURRENT_SCHEMA_VERSION[eventType];
   if (schemaVersion > target) throw new Error(`${type} v${schemaVersion} is newer than this code (v${target})`);
   let current = data as Record<string, unknown>;
@@ -103,5 +117,5 @@ export function upcastEvent(type: string, schemaVersion: number, data: unknown):
     if (!step) throw new Error(`No upcaster for ${type} v${version}`);
     current = step(current);
   }
-  return { type: eventType, data: current } as AccountEvent;
+  return { type: eventType, data: current } as LedgerEvent;
 }

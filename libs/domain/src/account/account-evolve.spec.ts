@@ -251,7 +251,7 @@ describe('postings of each event', () => {
 
 describe('upcast of stored events', () => {
   it('knows every event type at schema version 1', () => {
-    expect(ACCOUNT_EVENT_TYPES).toEqual(Object.keys(CURRENT_SCHEMA_VERSION));
+    expect(Object.keys(CURRENT_SCHEMA_VERSION)).toEqual(expect.arrayContaining(ACCOUNT_EVENT_TYPES));
     expect(ACCOUNT_EVENT_TYPES).toEqual(
       expect.arrayContaining(['DepositRequested', 'InterestAccrued', 'WithdrawalPaidOut']),
     );

@@ -1,5 +1,5 @@
 import { ChartOfAccounts } from './chart-of-accounts';
-import type { AccountEvent } from './account-events';
+import type { LedgerEvent } from './account-events';
 
 export interface Posting {
   account: string;
@@ -8,7 +8,7 @@ export interface Posting {
 }
 
 /** The double-entry lines of one event; they sum to zero. Events that move no money post nothing. */
-export function postingsOf(userId: number | string, event: AccountEvent): Posting[] {
+export function postingsOf(userId: number | string, event: LedgerEvent): Posting[] {
   const customer = ChartOfAccounts.customer(userId);
   const pair = (debit: string, credit: string, cents: bigint): Posting[] =>
     cents === 0n
@@ -25,6 +25,12 @@ export function postingsOf(userId: number | string, event: AccountEvent): Postin
     case 'WithdrawalAmountChanged':
     case 'WithdrawalCancelled':
     case 'PayoutFileIssued': // the money moved with each item's WithdrawalPaidOut
+      return [];
+    // approvals decide when money moves; the move is the account event appended with the grant
+    case 'ApprovalRequested':
+    case 'ApprovalGranted':
+    case 'ApprovalRejected':
+    case 'ApprovalVoided':
       return [];
     case 'DepositConfirmed':
       return pair(ChartOfAccounts.cash, customer, BigInt(event.data.amountCents));

@@ -21,6 +21,7 @@ interface Fixtures {
   notificationId: number;
   blogPostId: number;
   verifyRunId: number;
+  approvalId: number;
 }
 
 interface RouteCase {
@@ -156,6 +157,21 @@ const ROUTES: RouteCase[] = [
     params: (f) => ({ id: f.customerId, year: CURRENT_MONTH.slice(0, 4) }),
     auditor: 'allowed',
   },
+  // four eyes (issue 17): auditors read approvals, only admins decide
+  { method: 'get', path: '/api/admin/approvals', auditor: 'allowed' },
+  {
+    method: 'post',
+    path: '/api/admin/approvals/{id}/approve',
+    params: (f) => ({ id: f.approvalId }),
+    auditor: 'forbidden',
+  },
+  {
+    method: 'post',
+    path: '/api/admin/approvals/{id}/reject',
+    params: (f) => ({ id: f.approvalId }),
+    body: { reason: 'not today' },
+    auditor: 'forbidden',
+  },
   // payout files (issue of the jobs engineer): admin-only, even for reading
   { method: 'get', path: '/api/admin/payouts', auditor: 'forbidden' },
   { method: 'get', path: '/api/admin/payouts/{id}/csv', params: () => ({ id: 1 }), auditor: 'forbidden' },
@@ -192,7 +208,8 @@ describe('back-office and audit access by role', () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // four eyes on (at 10,000 USD): one approval is a fixture; the other moves stay below it
+    app = await startTestApp({ FOUR_EYES_THRESHOLD: '10000' });
     admin = await signedIn(app, 'admin', 'Access Admin');
     customer = await signedIn(app, 'customer', 'Access Customer');
     auditor = await signedIn(app, 'auditor', 'Access Auditor');
@@ -205,6 +222,10 @@ describe('back-office and audit access by role', () => {
       new RequestDepositCommand(funded, '2000.00', testContext('user', funded)),
     );
     const post = await admin.agent.post('/api/admin/blog/posts').send({ title: 'Access', content: 'x' }).expect(201);
+    const approval = await admin.agent
+      .patch(`/api/admin/users/${funded}/balance`)
+      .send({ amount: '20000.00', operation: 'add' })
+      .expect(202);
     const [notification] = await app.app
       .get<Sql>(SQL)
       .query<{ id: string }>('select id::text from admin_notifications order by id limit 1');
@@ -215,6 +236,7 @@ describe('back-office and audit access by role', () => {
       notificationId: Number(notification.id),
       blogPostId: post.body.id,
       verifyRunId: Number((await admin.agent.post('/api/audit/verify-runs').expect(202)).body.run.id),
+      approvalId: approval.body.approval.id,
     };
   });
   afterAll(async () => {

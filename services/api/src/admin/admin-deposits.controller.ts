@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -20,6 +23,7 @@ import {
 } from '@savings/application';
 import {
   type AdminDepositRequestsResponse,
+  type ApprovalPendingResult,
   type ConfirmDepositRequestResult,
   type DepositRequestResult,
   type DepositResult,
@@ -33,7 +37,7 @@ import {
   EditDepositRequestDto,
   ListDepositRequestsQueryDto,
 } from './admin.dto';
-import { IDEMPOTENCY_DOC } from './admin-users.controller';
+import { answerMove, IDEMPOTENCY_DOC, MOVE_ACCEPTED_DOC, OWN_ACCOUNT_DOC } from './admin-users.controller';
 import { AdminDepositRequestsResponseDto } from './admin-response.dto';
 import { IdParamPipe } from '../http/id-param.pipe';
 
@@ -51,18 +55,22 @@ export class AdminDepositsController {
   @ApiOperation({ summary: 'Confirm money received for a user (DepositConfirmed; a deposits row with the reference)' })
   @ApiHeader(IDEMPOTENCY_DOC)
   @ApiCreatedResponse({ description: '{deposit, account}' })
+  @ApiAcceptedResponse(MOVE_ACCEPTED_DOC)
   @ApiBadRequestResponse({ description: 'Invalid amount or user id' })
+  @ApiForbiddenResponse(OWN_ACCOUNT_DOC)
   @ApiNotFoundResponse({ description: 'Unknown user' })
   @ApiConflictResponse({ description: 'Idempotency-Key reused with another request' })
-  confirmDeposit(
+  async confirmDeposit(
     @Body() body: ConfirmDepositDto,
     @RequestCommandContext() context: CommandContext,
-  ): Promise<DepositResult> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DepositResult | ApprovalPendingResult> {
     const amount = toCanonicalAmount(body.amount);
     const note = body.note?.trim() || null;
-    return this.commands.execute<ConfirmDepositCommand, DepositResult>(
+    const result = await this.commands.execute<ConfirmDepositCommand, DepositResult | ApprovalPendingResult>(
       new ConfirmDepositCommand(body.userId, amount, note, context),
     );
+    return answerMove(res, result);
   }
 
   @Get('deposit-requests')
@@ -82,17 +90,22 @@ export class AdminDepositsController {
   @ApiOperation({ summary: 'Confirm a pending deposit request: credits its amount, status confirmed' })
   @ApiHeader(IDEMPOTENCY_DOC)
   @ApiOkResponse({ description: '{depositRequest, deposit, account}' })
+  @ApiAcceptedResponse(MOVE_ACCEPTED_DOC)
+  @ApiForbiddenResponse(OWN_ACCOUNT_DOC)
   @ApiNotFoundResponse({ description: 'Unknown deposit request' })
   @ApiConflictResponse({ description: 'Not pending any more (confirmed or deleted), or Idempotency-Key reused' })
-  confirmRequest(
+  async confirmRequest(
     @Param('id', IdParamPipe) id: number,
     @Body() body: ConfirmDepositRequestDto,
     @RequestCommandContext() context: CommandContext,
-  ): Promise<ConfirmDepositRequestResult> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ConfirmDepositRequestResult | ApprovalPendingResult> {
     const note = body.note?.trim() || null;
-    return this.commands.execute<ConfirmDepositRequestCommand, ConfirmDepositRequestResult>(
-      new ConfirmDepositRequestCommand(id, note, context),
-    );
+    const result = await this.commands.execute<
+      ConfirmDepositRequestCommand,
+      ConfirmDepositRequestResult | ApprovalPendingResult
+    >(new ConfirmDepositRequestCommand(id, note, context));
+    return answerMove(res, result);
   }
 
   @Patch('deposit-requests/:id/edit')

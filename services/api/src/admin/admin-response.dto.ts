@@ -109,7 +109,7 @@ export class PlatformDailyResponseDto {
 
 export class AdminNotificationDto implements AdminNotificationItem {
   @ApiProperty() id!: number;
-  @ApiProperty({ enum: ['deposit_request', 'withdrawal_request'] }) type!: NotificationType;
+  @ApiProperty({ enum: ['deposit_request', 'withdrawal_request', 'approval_request'] }) type!: NotificationType;
   @ApiProperty() message!: string;
   @ApiProperty() userId!: number;
   @ApiProperty({ description: 'The deposit request or withdrawal id' }) relatedId!: number;

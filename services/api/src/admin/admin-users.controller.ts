@@ -1,8 +1,11 @@
-import { Body, Controller, Get, Header, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Patch, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -10,13 +13,33 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AdjustBalanceCommand, GetUserQuery, ListAdminUsersJsonQuery, type CommandContext } from '@savings/application';
-import { type PublicUser, type AdjustBalanceResult } from '@savings/contracts';
+import {
+  isApprovalPending,
+  type AdjustBalanceResult,
+  type ApprovalPendingResult,
+  type PublicUser,
+} from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';
 import { AdjustBalanceDto, ListUsersQueryDto } from './admin.dto';
 import { AdminUsersResponseDto } from './admin-response.dto';
 import { IdParamPipe } from '../http/id-param.pipe';
+
+/** The staff-control answers every admin money route shares (api-contract.md section 9). */
+export const MOVE_ACCEPTED_DOC = {
+  description: 'At or above FOUR_EYES_THRESHOLD nothing moves yet: {approval} pending until another admin approves it',
+} as const;
+export const OWN_ACCOUNT_DOC = {
+  description:
+    'Not an admin (Admin access required), or the customer is the acting admin (You cannot act on your own account)',
+} as const;
+
+/** 202 for a move that now waits for a second admin; the move's own answer otherwise. */
+export function answerMove<R>(res: Response, result: R | ApprovalPendingResult): R | ApprovalPendingResult {
+  if (isApprovalPending(result)) res.status(202);
+  return result;
+}
 
 export const IDEMPOTENCY_DOC = {
   name: 'Idempotency-Key',
@@ -50,19 +73,23 @@ export class AdminUsersController {
   @ApiOperation({ summary: 'Add to or subtract from a balance (an admin adjustment event in the ledger)' })
   @ApiHeader(IDEMPOTENCY_DOC)
   @ApiOkResponse({ description: '{user, transaction}: the user after the change and the admin transaction' })
+  @ApiAcceptedResponse(MOVE_ACCEPTED_DOC)
   @ApiBadRequestResponse({ description: 'Invalid amount, or subtracting more than the available balance' })
+  @ApiForbiddenResponse(OWN_ACCOUNT_DOC)
   @ApiNotFoundResponse({ description: 'Unknown user' })
   @ApiConflictResponse({ description: 'Idempotency-Key reused with another request' })
   async adjust(
     @Param('userId', IdParamPipe) userId: number,
     @Body() body: AdjustBalanceDto,
     @RequestCommandContext() context: CommandContext,
-  ): Promise<{ user: PublicUser; transaction: AdjustBalanceResult['transaction'] }> {
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<{ user: PublicUser; transaction: AdjustBalanceResult['transaction'] } | ApprovalPendingResult> {
     const amount = toCanonicalAmount(body.amount);
     const note = body.note?.trim() || null;
-    const result = await this.commands.execute<AdjustBalanceCommand, AdjustBalanceResult>(
+    const result = await this.commands.execute<AdjustBalanceCommand, AdjustBalanceResult | ApprovalPendingResult>(
       new AdjustBalanceCommand(userId, amount, body.operation, note, context),
     );
+    if (isApprovalPending(result)) return answerMove(res, result);
     const user = await this.queries.execute<GetUserQuery, PublicUser>(new GetUserQuery(userId));
     // balances as the command left them, so a repeated Idempotency-Key answers exactly the first response
     const { balance, availableBalance } = result.account;

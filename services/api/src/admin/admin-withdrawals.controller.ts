@@ -1,8 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -16,12 +19,12 @@ import {
   ListAdminWithdrawalsQuery,
   type CommandContext,
 } from '@savings/application';
-import { type AdminWithdrawalsResponse, type WithdrawalResult } from '@savings/contracts';
+import { type AdminWithdrawalsResponse, type ApprovalPendingResult, type WithdrawalResult } from '@savings/contracts';
 import { AdminOnly, AdminOrAuditor } from '../auth/auth.decorators';
 import { RequestCommandContext } from '../http/command-context';
 import { toCanonicalAmount } from '../http/money-amount.validator';
 import { EditWithdrawalDto, ListWithdrawalsQueryDto } from './admin.dto';
-import { IDEMPOTENCY_DOC } from './admin-users.controller';
+import { answerMove, IDEMPOTENCY_DOC, MOVE_ACCEPTED_DOC, OWN_ACCOUNT_DOC } from './admin-users.controller';
 import { AdminWithdrawalsResponseDto } from './admin-response.dto';
 import { IdParamPipe } from '../http/id-param.pipe';
 
@@ -50,14 +53,20 @@ export class AdminWithdrawalsController {
   @ApiOperation({ summary: 'Approve a pending withdrawal: WithdrawalApproved debits the balance, status processed' })
   @ApiHeader(IDEMPOTENCY_DOC)
   @ApiOkResponse({ description: '{withdrawal, account}' })
+  @ApiAcceptedResponse(MOVE_ACCEPTED_DOC)
   @ApiBadRequestResponse({ description: 'Banking details required to approve' })
+  @ApiForbiddenResponse(OWN_ACCOUNT_DOC)
   @ApiNotFoundResponse({ description: 'Unknown withdrawal' })
   @ApiConflictResponse({ description: 'Not pending any more (approved or deleted), or Idempotency-Key reused' })
-  approve(
+  async approve(
     @Param('id', IdParamPipe) id: number,
     @RequestCommandContext() context: CommandContext,
-  ): Promise<WithdrawalResult> {
-    return this.commands.execute<ApproveWithdrawalCommand, WithdrawalResult>(new ApproveWithdrawalCommand(id, context));
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WithdrawalResult | ApprovalPendingResult> {
+    const result = await this.commands.execute<ApproveWithdrawalCommand, WithdrawalResult | ApprovalPendingResult>(
+      new ApproveWithdrawalCommand(id, context),
+    );
+    return answerMove(res, result);
   }
 
   @Patch(':id/edit')

@@ -260,8 +260,9 @@ export class ChaosStack {
       while (next < userIds.length) {
         const userId = userIds[next++];
         await commands.execute(
+          // set-up by the system, not an admin move: no four eyes, no admin who could be the customer
           new ConfirmDepositCommand(userId, amount, 'chaos opening balance', {
-            actor: { kind: 'admin', id: 1 },
+            actor: { kind: 'system', id: 'chaos-setup' },
             correlationId: `chaos-fund-${userId}`,
           }),
         );

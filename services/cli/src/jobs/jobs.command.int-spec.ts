@@ -35,7 +35,7 @@ describe('npm run jobs', () => {
       );
       await app.get(CommandBus).execute(
         new ConfirmDepositCommand(Number(row.id), '3650.00', null, {
-          actor: { kind: 'admin', id: 1 },
+          actor: { kind: 'system', id: 'cli-test-setup' }, // set-up: no admin move (staff controls)
           correlationId: 'cli',
         }),
       );

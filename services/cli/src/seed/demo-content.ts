@@ -10,6 +10,8 @@ export interface DemoCustomer {
 }
 
 export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@demo.local' };
+/** The second admin, so four eyes can be tried at once (one asks, the other approves). */
+export const DEMO_SECOND_ADMIN = { name: 'Second Admin', email: 'admin2@demo.local' };
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [
   {

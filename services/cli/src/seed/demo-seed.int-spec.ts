@@ -51,13 +51,20 @@ describe('db:seed and admin:create', () => {
       const sql = app.get<Sql>(SQL);
       const [after] = await counts(sql);
       expect(after).toEqual({
-        users: String(DEMO_CUSTOMERS.length + 1),
+        // the customers and two admins (the second approves the seed's moves at or above four eyes)
+        users: String(DEMO_CUSTOMERS.length + 2),
         events: expect.any(String),
         posts: '3',
         withdrawals: '2',
         requests: '3',
       });
       expect(Number(after.events)).toBeGreaterThanOrEqual(10);
+      expect(stored.secondAdmin?.email).toBe('admin2@demo.local');
+      // Alice's 25,000 deposit reached the default threshold: asked by one admin, approved by the other
+      const [approved] = await sql.query<{ n: string }>(
+        "select count(*)::text as n from approvals where status = 'approved' and requested_by <> decided_by",
+      );
+      expect(Number(approved.n)).toBeGreaterThanOrEqual(1);
       const balances = await sql.query<{ email: string; balance_cents: string; held_cents: string }>(
         `select u.email, a.balance_cents::text, a.held_cents::text from users u join accounts a on a.user_id = u.id order by u.email`,
       );

@@ -7,6 +7,7 @@ import {
   AdjustBalanceCommand,
   ConfirmDepositCommand,
   CreateOrPromoteUserCommand,
+  GrantApprovalCommand,
   RegisterUserCommand,
   RequestDepositCommand,
   RequestWithdrawalCommand,
@@ -16,8 +17,9 @@ import {
   type CommandContext,
   type CreateOrPromoteUserResult,
 } from '@savings/application';
+import { isApprovalPending } from '@savings/contracts';
 import type { Sql } from '@savings/database';
-import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_POSTS } from './demo-content';
+import { DEMO_ADMIN, DEMO_CUSTOMERS, DEMO_POSTS, DEMO_SECOND_ADMIN } from './demo-content';
 
 export const SEED_SETTING = 'demo_seed';
 
@@ -25,6 +27,8 @@ export interface DemoCredentials {
   email: string;
   password: string;
   customers: { emails: string[]; password: string };
+  /** the second admin (four eyes); absent in files written before it existed */
+  secondAdmin?: { email: string; password: string };
 }
 
 export interface SeedOutcome {
@@ -49,6 +53,15 @@ function readCredentials(file: string): DemoCredentials | null {
   }
 }
 
+/** Creates (or re-passwords) an admin; returns its id. */
+async function ensureAdmin(bus: CommandBus, who: { email: string; name: string }, password: string): Promise<number> {
+  const admin = await bus.execute<CreateOrPromoteUserCommand, CreateOrPromoteUserResult>(
+    new CreateOrPromoteUserCommand(who.email, password, who.name, 'admin'),
+  );
+  if (!admin.created) await bus.execute(new SetPasswordCommand(admin.userId, password));
+  return admin.userId;
+}
+
 function writeCredentials(file: string, credentials: DemoCredentials): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
@@ -71,17 +84,24 @@ export async function seedDemo(app: INestApplicationContext, credentialsFile: st
 
   if (claimed.length === 0) {
     const known = readCredentials(credentialsFile);
-    if (known) return { seededNow: false, credentials: known };
+    if (known?.secondAdmin) return { seededNow: false, credentials: known };
+    if (known) {
+      // seeded before four eyes: the second admin joins now
+      const secondAdmin = { email: DEMO_SECOND_ADMIN.email, password: randomPassword() };
+      await ensureAdmin(bus, DEMO_SECOND_ADMIN, secondAdmin.password);
+      const credentials = { ...known, secondAdmin };
+      writeCredentials(credentialsFile, credentials);
+      return { seededNow: false, credentials };
+    }
     // the file was deleted: issue a new demo admin password
     const credentials: DemoCredentials = {
       email: DEMO_ADMIN.email,
       password: randomPassword(),
       customers: { emails: DEMO_CUSTOMERS.map((c) => c.email), password: '(unchanged; see the first seed)' },
+      secondAdmin: { email: DEMO_SECOND_ADMIN.email, password: randomPassword() },
     };
-    const admin = await bus.execute<CreateOrPromoteUserCommand, CreateOrPromoteUserResult>(
-      new CreateOrPromoteUserCommand(DEMO_ADMIN.email, credentials.password, DEMO_ADMIN.name, 'admin'),
-    );
-    if (!admin.created) await bus.execute(new SetPasswordCommand(admin.userId, credentials.password));
+    await ensureAdmin(bus, DEMO_ADMIN, credentials.password);
+    await ensureAdmin(bus, DEMO_SECOND_ADMIN, credentials.secondAdmin?.password ?? randomPassword());
     writeCredentials(credentialsFile, credentials);
     return { seededNow: false, credentials };
   }
@@ -91,15 +111,26 @@ export async function seedDemo(app: INestApplicationContext, credentialsFile: st
       email: DEMO_ADMIN.email,
       password: randomPassword(),
       customers: { emails: DEMO_CUSTOMERS.map((c) => c.email), password: randomPassword() },
+      secondAdmin: { email: DEMO_SECOND_ADMIN.email, password: randomPassword() },
     };
-    const admin = await bus.execute<CreateOrPromoteUserCommand, CreateOrPromoteUserResult>(
-      new CreateOrPromoteUserCommand(DEMO_ADMIN.email, credentials.password, DEMO_ADMIN.name, 'admin'),
-    );
-    if (!admin.created) await bus.execute(new SetPasswordCommand(admin.userId, credentials.password));
+    const adminId = await ensureAdmin(bus, DEMO_ADMIN, credentials.password);
+    const secondAdminId = await ensureAdmin(bus, DEMO_SECOND_ADMIN, credentials.secondAdmin?.password ?? '');
     const byAdmin = (step: string): CommandContext => ({
-      actor: { kind: 'admin', id: admin.userId },
+      actor: { kind: 'admin', id: adminId },
       correlationId: `seed:${step}`,
     });
+    // a move at or above FOUR_EYES_THRESHOLD waits for a second admin: the second demo admin approves it
+    const moveMoney = async (command: ConfirmDepositCommand | AdjustBalanceCommand): Promise<void> => {
+      const result = await bus.execute<typeof command, unknown>(command);
+      if (isApprovalPending(result)) {
+        await bus.execute(
+          new GrantApprovalCommand(result.approval.id, {
+            actor: { kind: 'admin', id: secondAdminId },
+            correlationId: 'seed:approval',
+          }),
+        );
+      }
+    };
 
     for (const customer of DEMO_CUSTOMERS) {
       const existing = await sql.query('select 1 from users where email = $1', [customer.email]);
@@ -116,11 +147,11 @@ export async function seedDemo(app: INestApplicationContext, credentialsFile: st
         await bus.execute(new UpdateBankingDetailsCommand(userId, beneficiaryName, iban, swift));
       }
       for (const amount of customer.deposits) {
-        await bus.execute(new ConfirmDepositCommand(userId, amount, 'Bank transfer received', byAdmin('deposit')));
+        await moveMoney(new ConfirmDepositCommand(userId, amount, 'Bank transfer received', byAdmin('deposit')));
       }
       if (customer.adjustment) {
         const { amount, operation, note } = customer.adjustment;
-        await bus.execute(new AdjustBalanceCommand(userId, amount, operation, note, byAdmin('adjustment')));
+        await moveMoney(new AdjustBalanceCommand(userId, amount, operation, note, byAdmin('adjustment')));
       }
       if (customer.withdrawal) {
         await bus.execute(new RequestWithdrawalCommand(userId, customer.withdrawal, byCustomer('withdrawal')));

@@ -20,6 +20,10 @@ export const seedCommand: CliCommand = {
         : 'Demo data already present.',
     );
     console.log(`Demo admin: ${credentials.email} / ${credentials.password}   (also in ${file})`);
+    if (credentials.secondAdmin) {
+      const { email, password } = credentials.secondAdmin;
+      console.log(`Second admin (approves large moves, four eyes): ${email} / ${password}`);
+    }
     if (outcome.seededNow) {
       console.log(
         `Demo customers (${credentials.customers.emails.join(', ')}) share the password ${credentials.customers.password}`,

@@ -28,6 +28,8 @@ export function workerTestConfig(env: Record<string, string> = {}): AppConfig {
     DATABASE_URL: testDatabaseUrl(),
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: testRedisPrefix(),
+    // these tests set up balances with single admin moves; four eyes has its own tests (approvals.e2e-spec)
+    FOUR_EYES_THRESHOLD: 'off',
     ...env,
   });
 }
@@ -75,7 +77,11 @@ export async function obliterateQueues(app: INestApplicationContext): Promise<vo
   }
 }
 
-export const adminContext: CommandContext = { actor: { kind: 'admin', id: 1 }, correlationId: 'worker-test' };
+/** An admin who is none of the test customers (an admin never moves money on their own account). */
+export const adminContext: CommandContext = {
+  actor: { kind: 'admin', id: 2_000_000_000 },
+  correlationId: 'worker-test',
+};
 
 let userCounter = 0;
 

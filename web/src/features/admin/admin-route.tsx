@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../lib/session';
 import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
 import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
+import { PendingApprovals } from './components/pending-approvals';
 import { PendingDepositRequests } from './components/pending-deposit-requests';
 import { PendingWithdrawals } from './components/pending-withdrawals';
 import { SummaryCards } from './components/summary-cards';
@@ -75,6 +76,7 @@ function AdminDashboard() {
           </HStack>
         </HStack>
         <SummaryCards data={users.data} />
+        <PendingApprovals />
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
           <PendingWithdrawals />
           <PendingDepositRequests />

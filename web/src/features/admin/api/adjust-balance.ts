@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdjustBalanceRequest, AdjustBalanceResponse } from '@savings/contracts';
+import type { ApprovalPendingResult, AdjustBalanceRequest, AdjustBalanceResponse } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
@@ -7,8 +7,10 @@ export function adjustBalance(
   userId: number,
   body: AdjustBalanceRequest,
   idempotencyKey: string,
-): Promise<AdjustBalanceResponse> {
-  return api.patch<AdjustBalanceResponse>(`/api/admin/users/${userId}/balance`, body, { idempotencyKey });
+): Promise<AdjustBalanceResponse | ApprovalPendingResult> {
+  return api.patch<AdjustBalanceResponse | ApprovalPendingResult>(`/api/admin/users/${userId}/balance`, body, {
+    idempotencyKey,
+  });
 }
 
 export function useAdjustBalance() {
@@ -16,6 +18,6 @@ export function useAdjustBalance() {
   return useMutation({
     mutationFn: ({ userId, ...body }: AdjustBalanceRequest & { userId: number }) =>
       adjustBalance(userId, body, newIdempotencyKey()),
-    onSuccess: () => refetch(adminKeys.users, adminKeys.transactions, adminKeys.daily),
+    onSuccess: () => refetch(adminKeys.approvals, adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

@@ -19,6 +19,7 @@ export const adminKeys = {
   notifications: ['admin', 'notifications'] as const,
   daily: ['admin', 'daily'] as const,
   blogPosts: ['admin', 'blog-posts'] as const,
+  approvals: ['admin', 'approvals'] as const,
 };
 
 type AdminKey = (typeof adminKeys)[keyof typeof adminKeys];

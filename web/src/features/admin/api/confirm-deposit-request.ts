@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ConfirmDepositRequestRequest, ConfirmDepositRequestResult } from '@savings/contracts';
+import type {
+  ApprovalPendingResult,
+  ConfirmDepositRequestRequest,
+  ConfirmDepositRequestResult,
+} from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, useRefetchAdmin } from './admin-query';
 
@@ -7,8 +11,12 @@ export function confirmDepositRequest(
   id: number,
   body: ConfirmDepositRequestRequest,
   idempotencyKey: string,
-): Promise<ConfirmDepositRequestResult> {
-  return api.patch<ConfirmDepositRequestResult>(`/api/admin/deposit-requests/${id}/confirm`, body, { idempotencyKey });
+): Promise<ConfirmDepositRequestResult | ApprovalPendingResult> {
+  return api.patch<ConfirmDepositRequestResult | ApprovalPendingResult>(
+    `/api/admin/deposit-requests/${id}/confirm`,
+    body,
+    { idempotencyKey },
+  );
 }
 
 export function useConfirmDepositRequest() {
@@ -16,6 +24,7 @@ export function useConfirmDepositRequest() {
   return useMutation({
     mutationFn: ({ id, note }: { id: number; note?: string }) =>
       confirmDepositRequest(id, note ? { note } : {}, newIdempotencyKey()),
-    onSettled: () => refetch(adminKeys.depositRequests, adminKeys.users, adminKeys.transactions, adminKeys.daily),
+    onSettled: () =>
+      refetch(adminKeys.approvals, adminKeys.depositRequests, adminKeys.users, adminKeys.transactions, adminKeys.daily),
   });
 }

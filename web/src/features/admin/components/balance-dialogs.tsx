@@ -2,6 +2,8 @@ import { Button, Field, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatUsd, parseAmountInput, type AdminUserItem, type BalanceOperation } from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { moveToast } from '../api/approvals';
+import { SecondAdminNote } from './second-admin-note';
 import { failureText } from '../../../lib/api-client';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { useConfirmDeposit } from '../api/confirm-deposit';
@@ -31,10 +33,12 @@ export function BalanceDialog({
     mutation.mutate(
       { userId: user.id, amount: parsed, operation },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           toastSuccess(
-            'Balance updated successfully',
-            `${formatUsd(Number(parsed))} ${adding ? 'added to' : 'removed from'} ${user.name}'s balance`,
+            ...moveToast(result, [
+              'Balance updated successfully',
+              `${formatUsd(Number(parsed))} ${adding ? 'added to' : 'removed from'} ${user.name}'s balance`,
+            ]),
           );
           onClose();
         },
@@ -76,6 +80,7 @@ export function BalanceDialog({
             onChange={(event) => setAmount(event.target.value)}
           />
         </Field.Root>
+        <SecondAdminNote amount={amount} />
       </Stack>
     </AdminDialog>
   );
@@ -93,8 +98,10 @@ export function ConfirmDepositDialog({ user, onClose }: { user: AdminUserItem; o
     mutation.mutate(
       { userId: user.id, amount: parsed, ...(note.trim() ? { note: note.trim() } : {}) },
       {
-        onSuccess: () => {
-          toastSuccess('Deposit Confirmed', `${formatUsd(Number(parsed))} credited to ${user.name}`);
+        onSuccess: (result) => {
+          toastSuccess(
+            ...moveToast(result, ['Deposit Confirmed', `${formatUsd(Number(parsed))} credited to ${user.name}`]),
+          );
           onClose();
         },
         onError: (error) => toastError('Error confirming deposit', failureText(error)),
@@ -126,6 +133,7 @@ export function ConfirmDepositDialog({ user, onClose }: { user: AdminUserItem; o
           <Field.Label>Deposit Amount</Field.Label>
           <Input type="number" step="0.01" min="0" value={amount} onChange={(event) => setAmount(event.target.value)} />
         </Field.Root>
+        <SecondAdminNote amount={amount} />
         <Field.Root>
           <Field.Label>Note (optional)</Field.Label>
           <Textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} />

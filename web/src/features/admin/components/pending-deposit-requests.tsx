@@ -2,6 +2,7 @@ import { Badge, Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { formatUsd, Messages, type AdminDepositRequestItem, type DepositRequestFilter } from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { moveToast } from '../api/approvals';
 import { failureText } from '../../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../../lib/query-retry';
 import { useConfirmDepositRequest } from '../api/confirm-deposit-request';
@@ -141,10 +142,12 @@ export function PendingDepositRequests() {
             confirm.mutate(
               { id: request.id, note: note || undefined },
               {
-                onSuccess: () =>
+                onSuccess: (result) =>
                   toastSuccess(
-                    'Deposit Request Confirmed',
-                    `${formatUsd(request.amount)} credited to ${request.userName}`,
+                    ...moveToast(result, [
+                      'Deposit Request Confirmed',
+                      `${formatUsd(request.amount)} credited to ${request.userName}`,
+                    ]),
                   ),
                 onError: (error) => toastError('Error confirming deposit request', failureText(error)),
                 onSettled: () => setConfirming(null),

@@ -2,6 +2,8 @@ import { Badge, Button, DataList, Stack, Text } from '@chakra-ui/react';
 import { formatUsd, Messages, type AdminWithdrawalItem, type WithdrawalFilter } from '@savings/contracts';
 import { useState } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
+import { moveToast } from '../api/approvals';
+import { SecondAdminNote } from './second-admin-note';
 import { failureText } from '../../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../../lib/query-retry';
 import { useApproveWithdrawal } from '../api/approve-withdrawal';
@@ -154,6 +156,7 @@ export function PendingWithdrawals() {
                 amount leaves their balance now and is paid out on the 1st of the month to:
               </Text>
               <BankingDetails withdrawal={approving} />
+              <SecondAdminNote amount={String(approving.amount)} />
             </Stack>
           )
         }
@@ -162,8 +165,13 @@ export function PendingWithdrawals() {
           if (!approving) return;
           const withdrawal = approving;
           approve.mutate(withdrawal.id, {
-            onSuccess: () =>
-              toastSuccess('Withdrawal Approved', `${formatUsd(withdrawal.amount)} for ${withdrawal.userName}`),
+            onSuccess: (result) =>
+              toastSuccess(
+                ...moveToast(result, [
+                  'Withdrawal Approved',
+                  `${formatUsd(withdrawal.amount)} for ${withdrawal.userName}`,
+                ]),
+              ),
             onError: (error) => toastError('Error approving withdrawal', failureText(error)),
             onSettled: () => setApproving(null),
           });

@@ -1,0 +1,3 @@
+export * from './approvals.commands';
+export * from './approvals.handlers';
+export * from './approvals.module';

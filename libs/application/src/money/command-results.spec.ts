@@ -32,7 +32,7 @@ const appended = (event: AccountEvent, seq = '77'): AppendedEvent => ({
 
 function outcome(after: AccountState, events: AccountEvent[], request: TargetedRequest | null = null): CommandOutcome {
   return {
-    account: { holder, state: initialAccountState, request, lastHash: null },
+    account: { holder, state: initialAccountState, request, lastHash: null, approval: null },
     after,
     events: events.map((event) => appended(event)),
     occurredAt: now,

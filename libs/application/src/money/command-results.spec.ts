@@ -36,6 +36,7 @@ function outcome(after: AccountState, events: AccountEvent[], request: TargetedR
     after,
     events: events.map((event) => appended(event)),
     occurredAt: now,
+    approval: null,
   };
 }
 

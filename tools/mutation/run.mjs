@@ -45,7 +45,14 @@ const merged = {
   testFiles: { ...(previous.testFiles ?? {}), ...(latest.testFiles ?? {}) },
 };
 writeFileSync(MERGED, JSON.stringify(merged));
-const missing = all.filter((path) => !(path in merged.files));
+// a file without mutants (constants only) is in no report: the files run are kept beside it
+const RUN_LIST = join(REPORTS, 'files-run.json');
+const filesRun = new Set([
+  ...(existsSync(RUN_LIST) ? JSON.parse(readFileSync(RUN_LIST, 'utf8')) : []),
+  ...(chosen.length > 0 ? chosen : all),
+]);
+writeFileSync(RUN_LIST, JSON.stringify([...filesRun].filter((path) => all.includes(path)).sort()));
+const missing = all.filter((path) => !filesRun.has(path));
 
 /** Killed and timed-out mutants over every mutant that ran or had no test (as Stryker's own score). */
 const DETECTED = new Set(['Killed', 'Timeout']);

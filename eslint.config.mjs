@@ -40,6 +40,8 @@ export default tseslint.config(
       '.nx/**',
       'web/e2e/artifacts/**',
       'bench/results/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

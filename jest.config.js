@@ -32,6 +32,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Stryker's sandboxes (`npm run test:mutation`) hold a copy of every package
+  modulePathIgnorePatterns: ['<rootDir>/.stryker-tmp/'],
 };
 
 module.exports = {

@@ -127,7 +127,8 @@ const UPCASTERS: Partial<Record<LedgerEventType, Record<number, Upcaster>>> = {
 
 /** A stored event (any known schema version) as the current-version domain event. */
 export function upcastEvent(type: string, schemaVersion: number, data: unknown): LedgerEvent {
-  if (!(type in CURRENT_SCHEMA_VERSION)) throw new Error(`Unknown event type ${type}`);
+  // own keys only: 'toString' is in every object
+  if (!Object.hasOwn(CURRENT_SCHEMA_VERSION, type)) throw new Error(`Unknown event type ${type}`);
   const eventType = type as LedgerEventType;
   const target = CURRENT_SCHEMA_VERSION[eventType];
   if (schemaVersion > target) throw new Error(`${type} v${schemaVersion} is newer than this code (v${target})`);

@@ -7,11 +7,9 @@ export function localTimeToInstant(date: string, time: string, timeZone: string)
   const [year, month, day] = date.split('-').map(Number);
   const [hour, minute] = time.split(':').map(Number);
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let instant = wall - offsetMs(wall, timeZone);
-  // a DST change between the guess and the answer: recompute with the offset at the answer
-  const second = offsetMs(instant, timeZone);
-  if (wall - second !== instant) instant = wall - second;
-  return new Date(instant);
+  const guess = wall - offsetMs(wall, timeZone);
+  // a DST change between the guess and the answer: the offset at the guess is the one that holds
+  return new Date(wall - offsetMs(guess, timeZone));
 }
 
 /** The local calendar date (YYYY-MM-DD) of an instant in a time zone. */

@@ -194,8 +194,8 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 /**
  * A platform as the signed-in screens meet it: 300 customers with banking details, 60 of them funded
- * through the admin's deposit command, 20 with two pending deposit requests and a pending withdrawal,
- * then three days of interest through the jobs command. Returns the customer's and the admin's cookies.
+ * with 9,000 USD each through the admin's deposit command, 20 with two pending deposit requests and a
+ * pending withdrawal, then three days of interest through the jobs command. Returns the customer's and the admin's cookies.
  */
 async function seedPlatform(stack: BenchStackOptions, baseUrl: string): Promise<{ customer: string; admin: string }> {
   const adminEmail = 'bench.web.admin@example.test';
@@ -203,7 +203,9 @@ async function seedPlatform(stack: BenchStackOptions, baseUrl: string): Promise<
   const admin = await signIn(baseUrl, adminEmail, PASSWORD);
   const ids = await customerIds(stack, 60);
   for (const userId of ids) {
-    await call(baseUrl, admin, 'POST', '/api/admin/deposits/confirm', { userId, amount: 10_000 }, 201);
+    // below the default four-eyes threshold (10,000 USD, which would answer 202 and move nothing): the
+    // bench measures the product as configured by default, one admin funding at once
+    await call(baseUrl, admin, 'POST', '/api/admin/deposits/confirm', { userId, amount: 9_000 }, 201);
   }
   let customer = '';
   for (let n = 1; n <= 20; n += 1) {

@@ -445,7 +445,7 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
     try {
       await client.query('set session_replication_role = replica');
       await client.query(
-        'truncate ledger_events, ledger_postings, ledger_blocks, ledger_streams, accounts, deposit_requests, withdrawals, deposits, admin_transactions, interest_payments, admin_notifications, idempotency_keys restart identity',
+        'truncate ledger_events, ledger_postings, ledger_blocks, ledger_streams, accounts, deposit_requests, withdrawals, deposits, admin_transactions, interest_payments, admin_notifications, idempotency_keys restart identity cascade',
       );
       await client.query('set session_replication_role = origin');
     } finally {

@@ -116,7 +116,8 @@ export const CURRENT_SCHEMA_VERSION: Record<LedgerEventType, number> = {
 export const ACCOUNT_EVENT_TYPES = Object.keys(ACCOUNT_SCHEMA_VERSION) as AccountEventType[];
 
 export function isAccountEvent(event: LedgerEvent): event is AccountEvent {
-  return event.type in ACCOUNT_SCHEMA_VERSION;
+  // own keys only: `in` would take inherited names (toString) for account event types
+  return Object.hasOwn(ACCOUNT_SCHEMA_VERSION, event.type);
 }
 
 /** One step: data of (type, version) -> data of version + 1. Add an entry when a v2 appears. */

@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type INestApplicationContext } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
 import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Pool, type PoolClient } from 'pg';
 import {
@@ -39,8 +39,9 @@ import { appendToStreams, batchEventHasher, streamIdOf, type EventMetadata, type
  *     then, each in a fresh child process as the command line runs them (same modules, the command
  *     line's pool, through the buses), `ledger replay` into empty read models (events/s, peak RSS, CPU
  *     seconds: steadier than wall time on a shared machine) and `ledger verify` (seconds).
- * Writes bench/results/ledger.json; `--replay-only` skips 1, 2 and verify and writes nothing (for
- * iterating on replay), so the file always holds one complete run.
+ * Writes bench/results/ledger.json; `--replay-only` skips 1, 2 and verify, `--commands-only` skips 3,
+ * `--writers 1,16` runs only those writer counts; each of them writes nothing (for iterating), so the
+ * file always holds one complete run.
  */
 const repoRoot = resolve(__dirname, '../..');
 const WRITERS = [1, 16, 64] as const;
@@ -246,21 +247,64 @@ class BaselineWriter {
   }
 }
 
-async function timed(writers: number, seconds: number, loop: (writer: number, stop: () => boolean) => Promise<number>) {
+/** CPU seconds so far of this database's client backends (/proc, Linux), by pid. */
+async function backendCpu(pool: Pool): Promise<Map<number, number>> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `select pid from pg_stat_activity
+      where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+  );
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
+    } catch {
+      // not Linux, or the backend ended: its share is not counted
+    }
+  }
+  return ticks;
+}
+const CLOCK_TICKS = 100;
+
+/** Throughput of a timed run, and the CPU it cost per operation in this process and in PostgreSQL. */
+interface RunFigures {
+  tps: number;
+  nodeCpuMs: number;
+  postgresCpuMs: number;
+}
+
+async function timed(
+  pool: Pool,
+  writers: number,
+  seconds: number,
+  loop: (writer: number, stop: () => boolean) => Promise<number>,
+): Promise<RunFigures> {
   const deadline = Date.now() + seconds * 1000;
   const stop = () => Date.now() >= deadline;
+  const cpuBefore = process.cpuUsage();
+  const backendsBefore = await backendCpu(pool);
   const started = process.hrtime.bigint();
   const counts = await Promise.all(Array.from({ length: writers }, (_, writer) => loop(writer, stop)));
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return counts.reduce((a, b) => a + b, 0) / elapsed;
+  const backendsAfter = await backendCpu(pool);
+  const cpu = process.cpuUsage(cpuBefore);
+  const operations = counts.reduce((a, b) => a + b, 0);
+  let postgresSeconds = 0;
+  for (const [pid, after] of backendsAfter) postgresSeconds += after - (backendsBefore.get(pid) ?? 0);
+  return {
+    tps: operations / elapsed,
+    nodeCpuMs: (cpu.user + cpu.system) / 1000 / operations,
+    postgresCpuMs: (postgresSeconds * 1000) / operations,
+  };
 }
 
-async function baselineRun(pool: Pool, accounts: number[], writers: number, seconds: number): Promise<number> {
+async function baselineRun(pool: Pool, accounts: number[], writers: number, seconds: number): Promise<RunFigures> {
   const clients = await Promise.all(Array.from({ length: writers }, () => pool.connect()));
   try {
     const loopers = clients.map((client, i) => new BaselineWriter(client, accounts[i]));
     for (const looper of loopers) await looper.sync(pool);
-    return await timed(writers, seconds, async (writer, stop) => {
+    return await timed(pool, writers, seconds, async (writer, stop) => {
       let n = 0;
       while (!stop()) {
         await loopers[writer].appendOnce();
@@ -274,15 +318,16 @@ async function baselineRun(pool: Pool, accounts: number[], writers: number, seco
 }
 
 async function handlerRun(
+  pool: Pool,
   bus: CommandBus,
   accounts: number[],
   writers: number,
   seconds: number,
-): Promise<{ tps: number; p50: number; p99: number }> {
+): Promise<RunFigures & { p50: number; p99: number }> {
   // an admin who holds none of the accounts (staff controls refuse an admin's move on their own)
   const context = { actor: { kind: 'admin' as const, id: 2_000_000_000 }, correlationId: 'bench-handler' };
   const latencies: number[] = [];
-  const tps = await timed(writers, seconds, async (writer, stop) => {
+  const figures = await timed(pool, writers, seconds, async (writer, stop) => {
     let n = 0;
     while (!stop()) {
       const started = process.hrtime.bigint();
@@ -294,7 +339,7 @@ async function handlerRun(
   });
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { tps, p50: at(0.5), p99: at(0.99) };
+  return { ...figures, p50: at(0.5), p99: at(0.99) };
 }
 
 /**
@@ -371,23 +416,30 @@ async function seedEvents(pool: Pool, events: number): Promise<{ accounts: numbe
   return { accounts, seconds: (Date.now() - started) / 1000 };
 }
 
+const emptyResults = (): LedgerResults => ({
+  baseline_tps: {},
+  handler_tps: {},
+  handler_p50_ms: {},
+  handler_p99_ms: {},
+  replay_events_per_s: 0,
+  replay_peak_rss_mb: 0,
+  verify_seconds: 0,
+});
+
 export async function ledgerBench(args: string[]): Promise<LedgerResults> {
   const seconds = flag(args, 'seconds', 5);
   const replayEvents = flag(args, 'events', 1_000_000);
   const replayOnly = args.includes('--replay-only');
+  const commandsOnly = args.includes('--commands-only');
+  const writersIndex = args.indexOf('--writers');
+  const writerCounts = writersIndex < 0 ? [...WRITERS] : args[writersIndex + 1].split(',').map((n) => Number(n));
+  if (writerCounts.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--writers needs counts like 1,16');
+  const partial = replayOnly || commandsOnly || writersIndex >= 0;
   const databaseUrl = benchDatabaseUrl();
   const child = args.indexOf(CHILD);
   if (child >= 0) {
     await ledgerChild(databaseUrl, args[child + 1] === 'verify' ? 'verify' : 'replay');
-    return {
-      baseline_tps: {},
-      handler_tps: {},
-      handler_p50_ms: {},
-      handler_p99_ms: {},
-      replay_events_per_s: 0,
-      replay_peak_rss_mb: 0,
-      verify_seconds: 0,
-    };
+    return emptyResults();
   }
   console.log(`[bench ledger] database ${new URL(databaseUrl).pathname.slice(1)} (dropped and recreated)`);
   await dropDatabase(databaseUrl);
@@ -418,14 +470,15 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
       const handlerAccounts = await createUsers(pool, most, 'handler');
       // warm-up: JIT, pools, plans
       await baselineRun(pool, baselineAccounts, 4, 1);
-      await handlerRun(bus, handlerAccounts, 4, 1);
-      for (const writers of WRITERS) {
-        const base: number[] = [];
-        const handler: { tps: number; p50: number; p99: number }[] = [];
+      await handlerRun(pool, bus, handlerAccounts, 4, 1);
+      for (const writers of writerCounts) {
+        const baseRuns: RunFigures[] = [];
+        const handler: (RunFigures & { p50: number; p99: number })[] = [];
         for (let round = 0; round < ROUNDS; round += 1) {
-          base.push(await baselineRun(pool, baselineAccounts, writers, seconds));
-          handler.push(await handlerRun(bus, handlerAccounts, writers, seconds));
+          baseRuns.push(await baselineRun(pool, baselineAccounts, writers, seconds));
+          handler.push(await handlerRun(pool, bus, handlerAccounts, writers, seconds));
         }
+        const base = baseRuns.map((run) => run.tps);
         const key = String(writers);
         baseline_tps[key] = round1(median(base));
         handler_tps[key] = round1(median(handler.map((h) => h.tps)));
@@ -437,9 +490,18 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
             `(medians ${baseline_tps[key]} / ${handler_tps[key]}, x${(handler_tps[key] / baseline_tps[key]).toFixed(2)}; ` +
             `handler p50 ${handler_p50_ms[key]} ms, p99 ${handler_p99_ms[key]} ms)`,
         );
+        // CPU per operation is steadier than throughput when other work shares the machine
+        const cpu = (runs: RunFigures[]) =>
+          `Node ${median(runs.map((run) => run.nodeCpuMs)).toFixed(2)} + PostgreSQL ` +
+          `${median(runs.map((run) => run.postgresCpuMs)).toFixed(2)} ms`;
+        console.log(
+          `[bench ledger] ${writers} writer(s): CPU per operation (medians): baseline ${cpu(baseRuns)}, ` +
+            `handler ${cpu(handler)}`,
+        );
       }
     }
 
+    if (commandsOnly) return emptyResults();
     // replay: a fresh log of N events, then a rebuild of every read model from it
     const client = await pool.connect();
     try {
@@ -486,7 +548,7 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
     replay_peak_rss_mb,
     verify_seconds,
   };
-  if (replayOnly) return results;
+  if (partial) return results;
   const dir = join(repoRoot, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'ledger.json'), `${JSON.stringify(results, null, 2)}\n`);

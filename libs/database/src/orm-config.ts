@@ -27,7 +27,10 @@ export function createOrmOptions(input: OrmConfigInput): Options {
     },
     pool: { min: 0, max: input.poolMax ?? 20 },
     // numeric and bigint arrive as strings; money code converts them to exact cents itself
-    driverOptions: { connection: { application_name: 'savings' } },
+    // Prepared statements (SqlQueryable's `prepare`, only the ledger's hot ones; nothing else names its
+    // statements) run a generic plan from their first execution: their shape, not their values, decides
+    // the plan, and re-planning each time cost more than running them.
+    driverOptions: { connection: { application_name: 'savings', options: '-c plan_cache_mode=force_generic_plan' } },
     debug: input.debug ?? false,
     allowGlobalContext: false,
     forceUtcTimezone: true,

@@ -1,9 +1,23 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ClientBase, Connection, PoolClient, QueryResultRow, Submittable } from 'pg';
 
+/**
+ * `prepare`: send the statement as a named prepared statement, so each connection parses and plans it
+ * once (the pool's connections force generic plans: orm-config.ts). For the ledger's hot statements,
+ * whose planning cost more than their execution, and whose plan does not depend on their values; only
+ * for texts of which a process has a bounded number (no values spliced into them).
+ */
+export interface QueryOptions {
+  prepare?: boolean;
+}
+
 /** Something SQL can be sent to: the pool (one statement, autocommit) or an open transaction. */
 export interface SqlQueryable {
-  query<R extends QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  query<R extends QueryResultRow = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<R[]>;
   /**
    * `copy <target> from stdin` fed with `rows` in COPY's text format (a line per row, tab-separated,
    * \N for null): PostgreSQL's cheapest bulk load, for the ledger replay. target: `table (columns)`.
@@ -34,8 +48,8 @@ export class PooledSql implements Sql {
     this.client = orm.em.getConnection().getKnex().client as unknown as KnexClient;
   }
 
-  async query<R extends QueryResultRow>(text: string, params: unknown[] = []): Promise<R[]> {
-    return this.withConnection((connection) => connection.query<R>(text, params));
+  async query<R extends QueryResultRow>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<R[]> {
+    return this.withConnection((connection) => connection.query<R>(text, params, options));
   }
 
   async copyFrom(target: string, rows: string): Promise<void> {
@@ -72,8 +86,9 @@ export class PooledSql implements Sql {
 /** A client or pool connection as SqlQueryable (what PooledSql hands its callers). */
 export function queryableOf(connection: ClientBase): SqlQueryable {
   return {
-    async query<R extends QueryResultRow>(text: string, params: unknown[] = []) {
-      const result = await connection.query<R>(text, params);
+    async query<R extends QueryResultRow>(text: string, params: unknown[] = [], options?: QueryOptions) {
+      const name = options?.prepare ? statementName(text) : undefined;
+      const result = await connection.query<R>({ text, values: params, name });
       return result.rows;
     },
     copyFrom(target: string, rows: string) {
@@ -84,6 +99,18 @@ export function queryableOf(connection: ClientBase): SqlQueryable {
       });
     },
   };
+}
+
+/** One name per prepared text in this process: pg refuses a name reused for another text. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `savings_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** The copy messages pg's Connection sends (not in its type declarations). */

@@ -162,12 +162,11 @@ export async function appendToStreams(
   if (runs.size === 0) return outcome;
 
   const heads = [...runs.values()].map(headLine);
-  const rows = await tx.query<{ seq: string; stream_id: string; version: number }>(EVENTS_STATEMENT, [
-    heads.join('\n'),
-    events.join('\n'),
-    metadata.map((m) => JSON.stringify(m)),
-    times.map((t) => t.toISOString()),
-  ]);
+  const rows = await tx.query<{ seq: string; stream_id: string; version: number }>(
+    EVENTS_STATEMENT,
+    [heads.join('\n'), events.join('\n'), metadata.map((m) => JSON.stringify(m)), times.map((t) => t.toISOString())],
+    PREPARED,
+  );
   const seqOf = new Map<string, string>();
   for (const row of rows) seqOf.set(`${row.stream_id}\t${row.version}`, row.seq);
 
@@ -203,9 +202,15 @@ export async function appendToStreams(
     if (write.notifications) notifications.push(...write.notifications);
   });
   const second = buildDerivedStatement(derived, notifications);
-  if (second) await tx.query(second.text, second.params);
+  if (second) await tx.query(second.text, second.params, PREPARED);
   return outcome;
 }
+
+/**
+ * Both statements are prepared: planning them cost more than running them for one command's append
+ * (a few tables' shapes of statement 2, so each connection holds a handful).
+ */
+const PREPARED = { prepare: true };
 
 /**
  * A stream head's line for statement 1: stream id, user id (empty for other streams), expected and

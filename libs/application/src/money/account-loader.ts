@@ -83,19 +83,23 @@ export async function loadTargets(
   makers: (number | null)[] = targets.map(() => null),
 ): Promise<(LoadedTarget | DomainError)[]> {
   for (let pass = 0; pass < 2; pass += 1) {
-    const rows = await sql.query<TargetRow>(TARGETS_STATEMENT, [
-      targets.map(kindOf),
-      targets.map((target) =>
-        'userId' in target
-          ? target.userId
-          : 'withdrawalId' in target
-            ? target.withdrawalId
-            : 'depositRequestId' in target
-              ? target.depositRequestId
-              : target.approvalId,
-      ),
-      makers,
-    ]);
+    const rows = await sql.query<TargetRow>(
+      TARGETS_STATEMENT,
+      [
+        targets.map(kindOf),
+        targets.map((target) =>
+          'userId' in target
+            ? target.userId
+            : 'withdrawalId' in target
+              ? target.withdrawalId
+              : 'depositRequestId' in target
+                ? target.depositRequestId
+                : target.approvalId,
+        ),
+        makers,
+      ],
+      { prepare: true },
+    ); // its plan costs several times its run
     const missingAccounts = rows.filter((row) => row.user_id === null).map((row) => Number(row.uid));
     if (missingAccounts.length > 0 && pass === 0) {
       for (const userId of new Set(missingAccounts)) await ensureAccountRow(sql, userId);

@@ -35,7 +35,7 @@ afterAll(async () => {
   await db?.end();
   await orm?.close(true);
   await dropDatabase(url);
-});
+}, 30_000); // dropping a database waits for its connections to end, slow on a loaded machine
 
 it('resolves existing duplicates oldest first, then keeps names unique case- and space-insensitively', async () => {
   const names = [

@@ -33,10 +33,16 @@ import { planCommand } from './staff-controls';
 /** Commands in one group at most: one transaction stays short, and a group's statements stay small. */
 export const MAX_GROUP_SIZE = 64;
 /**
- * Groups of one process committing at once: while one waits for PostgreSQL, the next is decided and
- * sent, so the process and the database work at the same time.
+ * Groups of one process being loaded, decided and written at once: while one waits for PostgreSQL,
+ * the next is decided and sent, so the process and the database work at the same time.
  */
 export const GROUPS_IN_FLIGHT = 2;
+/**
+ * Groups open at once, those waiting for their commit's flush to disk included. A group that has sent
+ * its commit no longer holds a working slot: the next group starts meanwhile, and PostgreSQL flushes
+ * the write-ahead log of concurrent commits together, so the flush's wait is shared, not queued.
+ */
+export const GROUPS_OPEN = 6;
 
 export interface IdempotencyClaim {
   scope: string;
@@ -102,8 +108,8 @@ const RETRYABLE = new Set(['40P01' /* deadlock */, '40001' /* serialization fail
 
 /**
  * Group commit of money commands, one per process (issue 22; docs/decisions/0024-group-commit.md).
- * Commands queue while up to GROUPS_IN_FLIGHT groups commit; each next group takes up to
- * MAX_GROUP_SIZE of them and:
+ * Commands queue while up to GROUPS_IN_FLIGHT groups are at work (and GROUPS_OPEN in all, those
+ * waiting for their commit included); each next group takes up to MAX_GROUP_SIZE of them and:
  *  1. loads every targeted account in one statement;
  *  2. in one transaction: claims the idempotency keys (a key another request holds is answered with
  *     that request's result), decides each command in arrival order on its account's latest state (two
@@ -117,7 +123,10 @@ const RETRYABLE = new Set(['40P01' /* deadlock */, '40001' /* serialization fail
  */
 export class GroupCommit {
   private readonly queue: Queued[] = [];
-  private inFlight = 0;
+  /** groups loading, deciding or writing */
+  private working = 0;
+  /** groups whose work is sent and whose commit is under way */
+  private committing = 0;
   private idle: (() => void)[] = [];
 
   constructor(
@@ -148,18 +157,28 @@ export class GroupCommit {
 
   /** Resolves once nothing is queued or committing. */
   drained(): Promise<void> {
-    if (this.inFlight === 0 && this.queue.length === 0) return Promise.resolve();
+    if (this.working + this.committing === 0 && this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
   private pump(): void {
-    while (this.inFlight < GROUPS_IN_FLIGHT && this.queue.length > 0) {
+    while (this.working < GROUPS_IN_FLIGHT && this.working + this.committing < GROUPS_OPEN && this.queue.length > 0) {
       const group = this.takeGroup();
-      this.inFlight += 1;
-      void this.run(group).finally(() => {
-        this.inFlight -= 1;
+      this.working += 1;
+      let committing = false;
+      const onCommitting = () => {
+        committing = true;
+        this.working -= 1;
+        this.committing += 1;
         this.pump();
-        if (this.inFlight === 0 && this.queue.length === 0) for (const done of this.idle.splice(0)) done();
+      };
+      void this.run(group, onCommitting).finally(() => {
+        if (committing) this.committing -= 1;
+        else this.working -= 1;
+        this.pump();
+        if (this.working + this.committing === 0 && this.queue.length === 0) {
+          for (const done of this.idle.splice(0)) done();
+        }
       });
     }
   }
@@ -174,7 +193,8 @@ export class GroupCommit {
     return group;
   }
 
-  private async run(group: Queued[]): Promise<void> {
+  /** `onCommitting` is called once the group's work is sent and only its commit remains. */
+  private async run(group: Queued[], onCommitting: () => void): Promise<void> {
     for (const item of group) item.attempts += 1;
     let targets: (LoadedTarget | DomainError)[];
     try {
@@ -351,6 +371,7 @@ export class GroupCommit {
           stored,
           released.map((item) => item.idempotency as IdempotencyClaim),
         );
+        onCommitting();
       });
     } catch (error) {
       this.failed(group, error);

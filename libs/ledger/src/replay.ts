@@ -11,7 +11,7 @@ import {
 import type { Sql, SqlQueryable } from '@savings/database';
 import { isAccountStream, userIdOfStream } from './event-hash';
 import { READ_MODEL_TABLES, type ReadModelTables } from './ledger-tables';
-import { accountRowOf, ProjectionBatch, projectEvent, type AccountRow } from './projection';
+import { accountRowOf, ProjectionBatch, projectEvent, type AccountRow, type ProjectionChange } from './projection';
 import {
   buildAccountsCopy,
   buildReplayWrite,
@@ -60,6 +60,15 @@ export interface AuditedLogEvent extends LogEvent {
   metadataText: string;
 }
 
+/** The read-model rows keyed by the seq of the event that inserts them, and never changed after. */
+export type SeqKeyedChange = Extract<
+  ProjectionChange,
+  { table: 'deposits' | 'adminTransactions' | 'interestPayments' }
+>;
+
+const isSeqKeyed = (change: ProjectionChange): change is SeqKeyedChange =>
+  change.table === 'deposits' || change.table === 'adminTransactions' || change.table === 'interestPayments';
+
 /**
  * What `ledger verify` does beside the replay, in the same pass over the log (one read of a million
  * events instead of two): each event with its hash fields, in log order, and each page's end.
@@ -68,6 +77,11 @@ export interface ReplayAudit {
   /** a page's text, before its events are visited */
   pageStart(page: string): void;
   event(row: AuditedLogEvent, event: LedgerEvent, userId: string | null): void;
+  /**
+   * The page's rows of the seq-keyed read models, in seq order, taken by the audit instead of being
+   * written: verify compares them with the stored rows of the page's seqs (ADR 0010).
+   */
+  seqKeyedRow(change: SeqKeyedChange): void;
   /** every event of the page (after, last] was visited; resolves when the audit can take the next */
   pageEnd(after: string, last: string): Promise<void>;
 }
@@ -275,6 +289,22 @@ export function forEachLogEvent(
 }
 
 /**
+ * The seq-keyed rows an audited page projects, as replayInto hands them to the audit: for verify to
+ * compare a page exactly when its texts differ (the rows themselves are not kept: they die young).
+ */
+export function seqKeyedRowsOf(page: string, after: string): SeqKeyedChange[] {
+  const rows: SeqKeyedChange[] = [];
+  forEachLogEvent(page, after, true, (row) => {
+    const event = upcastEvent(row.type, row.schemaVersion, row.payload);
+    const userId = isAccountStream(row.streamId) ? String(userIdOfStream(row.streamId)) : '';
+    for (const change of projectEvent({ seq: row.seq, userId, occurredAt: row.occurredAt, event })) {
+      if (isSeqKeyed(change)) rows.push(change);
+    }
+  });
+  return rows;
+}
+
+/**
  * Rebuilds the read models from the log into empty tables: pages of events are folded (accounts) and
  * projected (the same projectEvent as the live path), and each page is written set-based in one
  * statement while the next page is already being read.
@@ -324,8 +354,16 @@ export async function replayInto(
       }
       folded.version += 1;
       folded.lastSeq = row.seq;
-      audit?.event(row as AuditedLogEvent, event, folded.userId);
-      batch.addAll(projectEvent({ seq: row.seq, userId: folded.userId ?? '', occurredAt: row.occurredAt, event }));
+      const changes = projectEvent({ seq: row.seq, userId: folded.userId ?? '', occurredAt: row.occurredAt, event });
+      if (audit === undefined) {
+        batch.addAll(changes);
+      } else {
+        audit.event(row as AuditedLogEvent, event, folded.userId);
+        for (const change of changes) {
+          if (isSeqKeyed(change)) audit.seqKeyedRow(change);
+          else batch.add(change);
+        }
+      }
       batched += 1;
       if (batched === batchEvents) {
         writes.add(batch);

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { SeqKeyedChange } from './replay';
 
 /**
  * The seq-keyed read models (deposits, admin transactions, interest payments) of a log page as one
  * text per table, written here from the replay's rows and by PostgreSQL from the stored rows
- * (STORED_PAGE_COLUMNS): `ledger verify` compares the two texts instead of loading a million replayed
- * rows into temporary tables and comparing them with EXCEPT (ADR 0010).
+ * (STORED_PAGE_COLUMNS): `ledger verify` compares the two texts (their SHA-256: only 64 characters
+ * travel and nothing of a page is kept) instead of loading a million replayed rows into temporary
+ * tables and comparing them with EXCEPT (ADR 0010).
  *
  * The encoding is injective on the stored side, so equal texts mean equal rows (what EXCEPT would
  * find): integers in decimal, NULL as `NULL`, text as quote_literal quotes it, timestamps as the hex of
@@ -90,20 +92,52 @@ function lastOf<K, V>(encode: (key: K) => V): (key: K) => V {
 }
 
 /**
- * The replayed side: each row written as its line when the replay hands it over (so the row object
- * dies young), a page's lines per table taken at the page's end, in seq order.
+ * SHA-256 of lines joined by newlines, fed in chunks: the lines die young (a page's lines kept until
+ * its end outlived scavenges), and a native call per line would cost more than the hashing.
  */
-export class SeqKeyedPageText {
-  private lines: Record<SeqKeyedTable, string[]> = { deposits: [], adminTransactions: [], interestPayments: [] };
+export class LinesDigest {
+  private readonly hash = createHash('sha256');
+  private pending = '';
+  private first = true;
+
+  line(text: string): void {
+    this.pending = this.first ? text : `${this.pending}\n${text}`;
+    this.first = false;
+    if (this.pending.length > 16_384) {
+      this.hash.update(this.pending);
+      this.pending = '';
+    }
+  }
+
+  /** hex, as encode(sha256(convert_to(text, 'UTF8')), 'hex') */
+  digest(): string {
+    this.hash.update(this.pending);
+    return this.hash.digest('hex');
+  }
+}
+
+/** The stored side's digest of a page's lines (empty text for no lines). */
+export const digestSql = (lines: string): string => `encode(sha256(convert_to(coalesce(${lines}, ''), 'UTF8')), 'hex')`;
+
+/**
+ * The replayed side: each row written as its line when the replay hands it over and digested (so the
+ * row dies young), a page's digest per table taken at the page's end.
+ */
+export class SeqKeyedPageDigest {
+  private digests = SeqKeyedPageDigest.fresh();
   private readonly time = lastOf(timestampHex);
   private readonly day = lastOf(dateDays);
   private readonly rate = lastOf(trimmedDecimal);
+
+  private static fresh(): Record<SeqKeyedTable, LinesDigest> {
+    return { deposits: new LinesDigest(), adminTransactions: new LinesDigest(), interestPayments: new LinesDigest() };
+  }
 
   add(change: SeqKeyedChange): void {
     switch (change.table) {
       case 'deposits': {
         const r = change.row;
-        this.lines.deposits.push(
+        this.digests.deposits.line(
           `${r.id}\t${r.userId}\t${r.amountCents}\t${quotedText(r.referenceCode)}\t${quotedText(r.status)}\t` +
             `${quotedText(r.note)}\t${nullable(r.depositRequestId)}\t${this.time(r.createdAt)}\t${nullable(r.bankStatementLineId)}`,
         );
@@ -111,7 +145,7 @@ export class SeqKeyedPageText {
       }
       case 'adminTransactions': {
         const r = change.row;
-        this.lines.adminTransactions.push(
+        this.digests.adminTransactions.line(
           `${r.id}\t${r.userId}\t${nullable(r.adminId)}\t${quotedText(r.kind)}\t${quotedText(r.type)}\t${r.amountCents}\t` +
             `${r.balanceBeforeCents}\t${r.balanceAfterCents}\t${quotedText(r.note)}\t${this.time(r.createdAt)}`,
         );
@@ -119,7 +153,7 @@ export class SeqKeyedPageText {
       }
       case 'interestPayments': {
         const r = change.row;
-        this.lines.interestPayments.push(
+        this.digests.interestPayments.line(
           `${r.id}\t${r.userId}\t${this.day(r.accrualDate)}\t${r.balanceCents}\t${this.rate(r.interestRate)}\t` +
             `${r.interestCents}\t${this.time(r.paymentDate)}\t${quotedText(r.status)}`,
         );
@@ -132,14 +166,14 @@ export class SeqKeyedPageText {
     }
   }
 
-  /** The page's text per table (empty for no rows), and a fresh page. */
+  /** The page's digest per table, and a fresh page. */
   take(): Record<SeqKeyedTable, string> {
-    const lines = this.lines;
-    this.lines = { deposits: [], adminTransactions: [], interestPayments: [] };
+    const digests = this.digests;
+    this.digests = SeqKeyedPageDigest.fresh();
     return {
-      deposits: lines.deposits.join('\n'),
-      adminTransactions: lines.adminTransactions.join('\n'),
-      interestPayments: lines.interestPayments.join('\n'),
+      deposits: digests.deposits.digest(),
+      adminTransactions: digests.adminTransactions.digest(),
+      interestPayments: digests.interestPayments.digest(),
     };
   }
 }

@@ -385,6 +385,33 @@ describe('replay', () => {
     expect((await verifyLedger(sql)).ok).toBe(true);
   });
 
+  it('names the event whose stored postings differ from what it implies, with both lists', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('set session_replication_role = replica');
+      const [posting] = (
+        await client.query<{ seq: string; line: number; account: string; amount: string }>(
+          `update ledger_postings set amount_cents = amount_cents + 1
+            where (event_seq, line) = (select event_seq, line from ledger_postings order by event_seq desc, line limit 1)
+            returning event_seq::text as seq, line, account, amount_cents::text as amount`,
+        )
+      ).rows;
+      const check = (await verifyLedger(sql)).checks.find((c) => c.name === 'postings match their events');
+      expect(check).toMatchObject({ ok: false, firstBadSeq: Number(posting.seq) });
+      expect(check?.detail).toContain(
+        `event ${posting.seq} has postings [${posting.line}|${posting.account}|${posting.amount}`,
+      );
+      expect(check?.detail).toContain(`expected [${posting.line}|${posting.account}|${BigInt(posting.amount) - 1n}`);
+      await client.query(
+        'update ledger_postings set amount_cents = amount_cents - 1 where event_seq = $1 and line = $2',
+        [posting.seq, posting.line],
+      );
+    } finally {
+      client.release();
+    }
+    expect((await verifyLedger(sql)).ok).toBe(true);
+  });
+
   it('verifies, and names the event whose note was changed by hand', async () => {
     expect((await verifyLedger(sql)).ok).toBe(true);
     const client = await pool.connect();

@@ -66,7 +66,7 @@ export type SeqKeyedChange = Extract<
   { table: 'deposits' | 'adminTransactions' | 'interestPayments' }
 >;
 
-const isSeqKeyed = (change: ProjectionChange): change is SeqKeyedChange =>
+export const isSeqKeyed = (change: ProjectionChange): change is SeqKeyedChange =>
   change.table === 'deposits' || change.table === 'adminTransactions' || change.table === 'interestPayments';
 
 /**
@@ -289,19 +289,19 @@ export function forEachLogEvent(
 }
 
 /**
- * The seq-keyed rows an audited page projects, as replayInto hands them to the audit: for verify to
- * compare a page exactly when its texts differ (the rows themselves are not kept: they die young).
+ * Each event of an audited page as replayInto hands it to the audit (upcast, with its account's user
+ * id, null in other streams): for verify to derive a page's expected rows again where they differ from
+ * the stored ones, since it keeps only their digests (ADR 0010).
  */
-export function seqKeyedRowsOf(page: string, after: string): SeqKeyedChange[] {
-  const rows: SeqKeyedChange[] = [];
+export function forEachAuditedEvent(
+  page: string,
+  after: string,
+  visit: (row: AuditedLogEvent, event: LedgerEvent, userId: string | null) => void,
+): void {
   forEachLogEvent(page, after, true, (row) => {
     const event = upcastEvent(row.type, row.schemaVersion, row.payload);
-    const userId = isAccountStream(row.streamId) ? String(userIdOfStream(row.streamId)) : '';
-    for (const change of projectEvent({ seq: row.seq, userId, occurredAt: row.occurredAt, event })) {
-      if (isSeqKeyed(change)) rows.push(change);
-    }
+    visit(row as AuditedLogEvent, event, isAccountStream(row.streamId) ? String(userIdOfStream(row.streamId)) : null);
   });
-  return rows;
 }
 
 /**

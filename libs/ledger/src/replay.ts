@@ -1,9 +1,7 @@
+import * as domain from '@savings/domain';
 import {
   ACCOUNT_EVENT_TYPES,
-  evolve,
   initialAccountState,
-  isAccountEvent,
-  upcastEvent,
   type LedgerEvent,
   type AccountEventType,
   type AccountState,
@@ -19,6 +17,13 @@ import {
   type StreamHeadRow,
   type Statement,
 } from './projection-writer';
+
+/**
+ * The domain functions called per event, bound once: a call through the package's `export *` (as
+ * compiled to CommonJS) goes through a getter doing a keyed lookup, 2-3% of verify's main thread
+ * (profiled on 1,000,000 events).
+ */
+const { evolve, isAccountEvent, upcastEvent } = domain;
 
 export const REPLAY_PAGE_SIZE = 10_000;
 

@@ -1,4 +1,5 @@
-import { ChartOfAccounts, isAccountEvent, postingsOf, type LedgerEvent } from '@savings/domain';
+import * as domain from '@savings/domain';
+import { ChartOfAccounts, type LedgerEvent } from '@savings/domain';
 import type { Sql, SqlQueryable } from '@savings/database';
 import type { VerifyCheck, VerifyReport, VerifyRunProgress } from '@savings/contracts';
 import { createHash } from 'node:crypto';
@@ -29,6 +30,9 @@ import {
   type ReplayResult,
   type SeqKeyedChange,
 } from './replay';
+
+/** bound once, as replay.ts binds the domain functions it calls per event */
+const { isAccountEvent, postingsOf } = domain;
 
 interface BlockRow {
   block_no: string;

@@ -170,8 +170,8 @@ const postingLine = (seq: string, line: number, posting: { account: string; amou
 
 /**
  * The checks made of each event during the replay's pass: hash chains, postings and the seq-keyed
- * read models (a page's expected text against the stored page's, read while the next log page is
- * folded), blocks, and the liability postings summed per customer for the balance check.
+ * read models (the digest of a page's expected text against the stored page's, read while the next log
+ * page is folded), blocks, and the liability postings summed per customer for the balance check.
  */
 class LogAudit implements ReplayAudit {
   private readonly heads = new Map<string, StreamHead>();
@@ -207,7 +207,7 @@ class LogAudit implements ReplayAudit {
 
   constructor(
     private readonly sql: Sql,
-    /** the replay's connection: its temporary tables take a page's rows when its text differs */
+    /** the replay's connection: its temporary tables take a page's rows when their digests differ */
     private readonly replayConnection: SqlQueryable,
     private readonly blocks: BlockRow[],
     private readonly hashes: PageHashChecker,
@@ -279,7 +279,7 @@ class LogAudit implements ReplayAudit {
     this.seqKeyed.add(change);
   }
 
-  /** The page's stored rows are read (one text each) while the next page is folded; one check in flight. */
+  /** The page's stored rows are digested (one query) while the next page is folded; one check in flight. */
   async pageEnd(after: string, last: string): Promise<void> {
     this.hashBad ??= await this.pageHashes;
     const expected = this.expectedPostings.digest();

@@ -298,7 +298,12 @@ class LogAudit implements ReplayAudit {
     replayed: Record<SeqKeyedTable, string>,
     page: string,
   ): Promise<void> {
-    const [stored] = await this.sql.query<Record<'postings' | SeqKeyedTable, string>>(STORED_PAGE_SQL, [after, last]);
+    // The planner reads a page's rows by a bitmap scan and sorts them; the primary key's index scan
+    // gives them in order (postings of 1,000,000 events: 1.07-1.25 s of server CPU -> 0.69-0.80 s).
+    const [stored] = await this.sql.transaction(async (tx) => {
+      await tx.query('set local enable_bitmapscan = off');
+      return tx.query<Record<'postings' | SeqKeyedTable, string>>(STORED_PAGE_SQL, [after, last]);
+    });
     for (const name of SEQ_KEYED_TABLES) {
       if (stored[name] !== replayed[name] && !this.seqKeyedDiffs.has(name)) {
         const diff = await this.comparePageExactly(name, after, last, page);

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool, type PoolClient } from 'pg';
 import {
@@ -27,7 +28,7 @@ import {
 import { appendToStreams, batchEventHasher, streamIdOf, type EventMetadata, type StreamWrite } from '@savings/ledger';
 
 /**
- * `npm run bench -- ledger [--seconds S] [--events N] [--replay-only]` on its own database
+ * `npm run bench -- ledger [--seconds S] [--events N] [--replay-only | --verify-only]` on its own database
  * (savings_bench_ledger):
  *  1. baseline: the ledger's append (appendToStreams: account head + events, then postings +
  *     projection) called by a plain `pg` loop that keeps each account's state itself: no load, no
@@ -40,8 +41,9 @@ import { appendToStreams, batchEventHasher, streamIdOf, type EventMetadata, type
  *     line's pool, through the buses), `ledger replay` into empty read models (events/s, peak RSS, CPU
  *     seconds: steadier than wall time on a shared machine) and `ledger verify` (seconds).
  * Writes bench/results/ledger.json; `--replay-only` skips 1, 2 and verify, `--commands-only` skips 3,
- * `--writers 1,16` runs only those writer counts; each of them writes nothing (for iterating), so the
- * file always holds one complete run.
+ * `--writers 1,16` runs only those writer counts, `--verify-only` runs only the verify child over the
+ * log an earlier run left in the database (seeding takes minutes); each of them writes nothing (for
+ * iterating), so the file always holds one complete run.
  */
 const repoRoot = resolve(__dirname, '../..');
 const WRITERS = [1, 16, 64] as const;
@@ -173,6 +175,21 @@ function inChildProcess(databaseUrl: string, what: 'replay' | 'verify'): Promise
       else rejectFigures(new Error(`the ${what} child exited with ${code}${figures ? '' : ' and no figures'}`));
     });
   });
+}
+
+/** `ledger verify` in a child process over the log in the database; throws unless it passes. */
+async function verifyInChild(databaseUrl: string): Promise<{ seconds: number }> {
+  const verified = await inChildProcess(databaseUrl, 'verify');
+  if (!verified.ok) throw new Error('ledger verify failed on the bench log (see above)');
+  const seconds = Math.round(verified.seconds * 100) / 100;
+  console.log(
+    `[bench ledger] verify (child process, as \`ledger verify\`): ${verified.events} events in ` +
+      `${seconds} s; Node CPU ${verified.cpuSeconds.toFixed(1)} s; peak RSS ${round1(verified.peakRssMb)} MB; ` +
+      `load ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+  );
+  return { seconds };
 }
 
 async function createUsers(pool: Pool, count: number, tag: string): Promise<number[]> {
@@ -435,11 +452,16 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
   const writerCounts = writersIndex < 0 ? [...WRITERS] : args[writersIndex + 1].split(',').map((n) => Number(n));
   if (writerCounts.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--writers needs counts like 1,16');
   const partial = replayOnly || commandsOnly || writersIndex >= 0;
+  const verifyOnly = args.includes('--verify-only');
   const databaseUrl = benchDatabaseUrl();
   const child = args.indexOf(CHILD);
   if (child >= 0) {
     await ledgerChild(databaseUrl, args[child + 1] === 'verify' ? 'verify' : 'replay');
     return emptyResults();
+  }
+  if (verifyOnly) {
+    const verified = await verifyInChild(databaseUrl);
+    return { ...emptyResults(), verify_seconds: verified.seconds };
   }
   console.log(`[bench ledger] database ${new URL(databaseUrl).pathname.slice(1)} (dropped and recreated)`);
   await dropDatabase(databaseUrl);
@@ -526,15 +548,7 @@ export async function ledgerBench(args: string[]): Promise<LedgerResults> {
         `Node CPU ${replayed.cpuSeconds.toFixed(1)} s; RSS ${round1(replayed.rssBeforeMb)} MB before, ` +
         `peak ${replay_peak_rss_mb} MB`,
     );
-    if (!replayOnly) {
-      const verified = await inChildProcess(databaseUrl, 'verify');
-      if (!verified.ok) throw new Error('ledger verify failed on the bench log (see above)');
-      verify_seconds = Math.round(verified.seconds * 100) / 100;
-      console.log(
-        `[bench ledger] verify (child process, as \`ledger verify\`): ${verified.events} events in ` +
-          `${verify_seconds} s; Node CPU ${verified.cpuSeconds.toFixed(1)} s; peak RSS ${round1(verified.peakRssMb)} MB`,
-      );
-    }
+    if (!replayOnly) verify_seconds = (await verifyInChild(databaseUrl)).seconds;
   } finally {
     await app.close();
     await pool.end();

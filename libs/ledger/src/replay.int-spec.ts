@@ -5,6 +5,7 @@ import { resetDatabase, testDatabaseUrl } from '@savings/testing';
 import { appendToStreams, type EventMetadata } from './append';
 import { streamIdOf } from './event-hash';
 import { READ_MODEL_TABLES, REPLAY_TEMP_TABLES, type ReadModelTables } from './ledger-tables';
+import { dateDays, quotedText, timestampHex, trimmedDecimal } from './read-model-text';
 import { rebuildReadModels, replayInto } from './replay';
 import { verifyLedger } from './verify';
 
@@ -309,6 +310,106 @@ describe('replay', () => {
       client.release();
     }
     expect(await sql.transaction((tx) => snapshot(tx, READ_MODEL_TABLES))).toEqual(stored);
+  });
+
+  it('writes values as the stored side does: quote_nullable, timestamptz_send, days since 2000, trim_scale', async () => {
+    for (const text of [...TRICKY_NOTES, null, "it's", "\\'", 'E', 'NULL']) {
+      const [row] = await sql.query<{ quoted: string }>('select quote_nullable($1::text) as quoted', [text]);
+      expect(quotedText(text)).toBe(row.quoted);
+    }
+    for (const iso of [
+      '1969-12-31T23:59:59.999Z',
+      '2000-01-01T00:00:00.000Z',
+      '2031-03-04T23:59:59.999Z',
+      '1900-06-30T12:00:00.123Z',
+    ]) {
+      const [row] = await sql.query<{ hex: string }>(`select encode(timestamptz_send($1::timestamptz), 'hex') as hex`, [
+        iso,
+      ]);
+      expect(timestampHex(new Date(iso))).toBe(row.hex);
+    }
+    for (const day of ['2000-01-01', '1999-12-31', '2031-03-04', '1970-01-01', '2400-02-29']) {
+      const [row] = await sql.query<{ days: string }>(`select ($1::date - date '2000-01-01')::text as days`, [day]);
+      expect(dateDays(day)).toBe(row.days);
+    }
+    // forms PostgreSQL writes otherwise, or a day that does not exist: never written as days
+    for (const odd of ['2031-3-4', '0999-01-01', '2031-02-30', '20310304']) expect(dateDays(odd)).toBe(quotedText(odd));
+    for (const rate of ['0.000191780822', '0.100000000000', '1.000000000000', '0', '12', '0.5']) {
+      const [row] = await sql.query<{ trimmed: string }>('select trim_scale($1::numeric(20,12))::text as trimmed', [
+        rate,
+      ]);
+      expect(trimmedDecimal(rate)).toBe(row.trimmed);
+    }
+  });
+
+  it('compares the seq-keyed read models page by page as exactly as EXCEPT: a microsecond, a row beyond the log, a missing row', async () => {
+    expect((await verifyLedger(sql, { threads: false })).ok).toBe(true);
+    const replayCheck = async () =>
+      (await verifyLedger(sql, { threads: false })).checks.find((c) => c.name === 'replay equals read models');
+    const client = await pool.connect();
+    try {
+      await client.query('set session_replication_role = replica');
+      const [adjusted] = (
+        await client.query<{ id: string }>(
+          `update admin_transactions set created_at = created_at + interval '1 microsecond'
+            where id = (select max(id) from admin_transactions) returning id::text as id`,
+        )
+      ).rows;
+      expect(await replayCheck()).toMatchObject({ ok: false, firstBadSeq: Number(adjusted.id) });
+      await client.query(
+        `update admin_transactions set created_at = created_at - interval '1 microsecond' where id = $1`,
+        [adjusted.id],
+      );
+
+      const [beyond] = (
+        await client.query<{ id: string }>(
+          `insert into deposits (id, user_id, amount_cents, reference_code, status, note, created_at)
+           select (select max(seq) + 1000 from ledger_events), user_id, amount_cents, reference_code, status, note, created_at
+             from deposits order by id limit 1 returning id::text as id`,
+        )
+      ).rows;
+      expect(await replayCheck()).toMatchObject({ ok: false, firstBadSeq: Number(beyond.id) });
+      await client.query('delete from deposits where id = $1', [beyond.id]);
+
+      const [removed] = (await client.query<Record<string, unknown>>('delete from interest_payments returning *')).rows;
+      const check = await replayCheck();
+      expect(check).toMatchObject({ ok: false, firstBadSeq: Number(removed.id) });
+      expect(check?.detail).toMatch(/interest_payments row \d+ is missing or different in the stored table/);
+      await client.query(
+        `insert into interest_payments select * from json_populate_record(null::interest_payments, $1::json)`,
+        [JSON.stringify(removed)],
+      );
+    } finally {
+      client.release();
+    }
+    expect((await verifyLedger(sql)).ok).toBe(true);
+  });
+
+  it('names the event whose stored postings differ from what it implies, with both lists', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('set session_replication_role = replica');
+      const [posting] = (
+        await client.query<{ seq: string; line: number; account: string; amount: string }>(
+          `update ledger_postings set amount_cents = amount_cents + 1
+            where (event_seq, line) = (select event_seq, line from ledger_postings order by event_seq desc, line limit 1)
+            returning event_seq::text as seq, line, account, amount_cents::text as amount`,
+        )
+      ).rows;
+      const check = (await verifyLedger(sql)).checks.find((c) => c.name === 'postings match their events');
+      expect(check).toMatchObject({ ok: false, firstBadSeq: Number(posting.seq) });
+      expect(check?.detail).toContain(
+        `event ${posting.seq} has postings [${posting.line}|${posting.account}|${posting.amount}`,
+      );
+      expect(check?.detail).toContain(`expected [${posting.line}|${posting.account}|${BigInt(posting.amount) - 1n}`);
+      await client.query(
+        'update ledger_postings set amount_cents = amount_cents - 1 where event_seq = $1 and line = $2',
+        [posting.seq, posting.line],
+      );
+    } finally {
+      client.release();
+    }
+    expect((await verifyLedger(sql)).ok).toBe(true);
   });
 
   it('verifies, and names the event whose note was changed by hand', async () => {

@@ -1,6 +1,4 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from './languages';
+import type { LanguageCode } from './languages';
 import type messagesEn from './locales/en.json';
 
 type Messages = typeof messagesEn;
@@ -19,41 +17,38 @@ const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
   uk: () => import('./locales/uk.json'),
 };
 
-const NAMESPACE = 'translation';
+/** The messages of each language loaded so far. */
+const loaded = new Map<LanguageCode, Messages>();
+
+/** A message by its dotted key ("calculator.label"); `defaultValue`, else the key, when it is missing. */
+export type Translate = (key: string, options?: { defaultValue?: string }) => string;
 
 /**
- * The site's one i18next instance (react-i18next's hooks use it). It starts with no messages:
- * `loadLanguage` adds a language's file before a page in that language renders. Pages ask for their
- * own language (usePageTranslation) instead of switching the instance's, so `lng` here is only a default.
+ * The messages of `language` as a function of their keys. The messages are plain sentences (no
+ * interpolation, no plurals), so this is all a translation library did here, at ~18 KB gzipped in
+ * every page's first download. A missing message shows its key, as i18next did.
  */
-export const i18n = i18next.createInstance();
-
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  supportedLngs: LANGUAGES.map((language) => language.code),
-  fallbackLng: false,
-  ns: [NAMESPACE],
-  defaultNS: NAMESPACE,
-  resources: {},
-  // no backend: the messages arrive through addResourceBundle, so init has nothing to wait for
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-  returnNull: false,
-});
+export function translator(language: LanguageCode): Translate {
+  const messages = loaded.get(language);
+  return (key, options) => {
+    let node: unknown = messages;
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return typeof node === 'string' ? node : (options?.defaultValue ?? key);
+  };
+}
 
 const loading = new Map<LanguageCode, Promise<void>>();
 
 /**
- * Downloads the messages of `language` and adds them to i18next, once: every call for a language gets
- * the same promise (pages suspend on it until the messages are there: no untranslated flash).
+ * Downloads the messages of `language`, once: every call for a language gets the same promise (pages
+ * suspend on it until the messages are there: no untranslated flash).
  */
 export function loadLanguage(language: LanguageCode): Promise<void> {
   let promise = loading.get(language);
   if (!promise) {
     promise = loaders[language]().then(
       ({ default: messages }) => {
-        i18n.addResourceBundle(language, NAMESPACE, messages);
+        loaded.set(language, messages);
       },
       (error: unknown) => {
         loading.delete(language); // a later visit tries again
@@ -65,7 +60,7 @@ export function loadLanguage(language: LanguageCode): Promise<void> {
   return promise;
 }
 
-/** Whether the messages of `language` are in i18next already. */
+/** Whether the messages of `language` are loaded already. */
 export function isLanguageLoaded(language: LanguageCode): boolean {
-  return i18n.hasResourceBundle(language, NAMESPACE);
+  return loaded.has(language);
 }

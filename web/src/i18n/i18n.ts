@@ -20,21 +20,41 @@ const loaders: Record<LanguageCode, () => Promise<{ default: Messages }>> = {
 /** The messages of each language loaded so far. */
 const loaded = new Map<LanguageCode, Messages>();
 
-/** A message by its dotted key ("calculator.label"); `defaultValue`, else the key, when it is missing. */
-export type Translate = (key: string, options?: { defaultValue?: string }) => string;
+/**
+ * A message by its dotted key ("calculator.label"). As with i18next: `{{name}}` in a message takes
+ * `options.name`; with `options.count` the key's plural form for the language is used when the file
+ * has one ("items_one", "items_few", "items_other": Intl.PluralRules' categories); a missing message
+ * shows `defaultValue`, else its key.
+ */
+export type Translate = (
+  key: string,
+  options?: { defaultValue?: string; count?: number; [name: string]: unknown },
+) => string;
+
+/** `messages` (a language's file) as a Translate in `language`; exported for its tests. */
+export function messageLookup(messages: unknown, language: string): Translate {
+  const plural = new Intl.PluralRules(language);
+  const find = (key: string) => {
+    let node = messages;
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return typeof node === 'string' ? node : undefined;
+  };
+  return (key, options = {}) => {
+    const { count, defaultValue } = options;
+    const message = (count === undefined ? undefined : find(`${key}_${plural.select(count)}`)) ?? find(key);
+    if (message === undefined) return defaultValue ?? key;
+    return message.replace(/{{\s*(\w+)\s*}}/g, (placeholder, name: string) =>
+      name in options ? String(options[name]) : placeholder,
+    );
+  };
+}
 
 /**
- * The messages of `language` as a function of their keys. The messages are plain sentences (no
- * interpolation, no plurals), so this is all a translation library did here, at ~18 KB gzipped in
- * every page's first download. A missing message shows its key, as i18next did.
+ * The messages of `language` as a function of their keys (English keys until its file is loaded). This
+ * is all the translation library did here, at ~17 KB gzipped in every page's first download (ADR 0012).
  */
 export function translator(language: LanguageCode): Translate {
-  const messages = loaded.get(language);
-  return (key, options) => {
-    let node: unknown = messages;
-    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-    return typeof node === 'string' ? node : (options?.defaultValue ?? key);
-  };
+  return messageLookup(loaded.get(language), language);
 }
 
 const loading = new Map<LanguageCode, Promise<void>>();

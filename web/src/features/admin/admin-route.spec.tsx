@@ -266,7 +266,8 @@ describe('admin dashboard', () => {
     expect(screen.getByText('$8,500.00')).toBeInTheDocument();
     expect(screen.getByText('$49.58')).toBeInTheDocument();
 
-    expect(names()).toEqual(['Charlie', 'alice', 'bob']);
+    // the users table is one of the later sections, drawn once the top of the page is up
+    await waitFor(() => expect(names()).toEqual(['Charlie', 'alice', 'bob']));
     expect(screen.getByText('#0003')).toBeInTheDocument();
     expect(screen.getByText('#0012')).toBeInTheDocument();
     expect(screen.getAllByText('Not provided').length).toBeGreaterThan(0);

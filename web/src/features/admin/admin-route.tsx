@@ -2,6 +2,7 @@ import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@cha
 import { Messages } from '@savings/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { LaterSections } from '../../components/later-sections';
 import { TwoFactorRequired } from '../../components/two-factor-required';
 import { useDocumentHead } from '../../components/use-document-head';
 import { ApiError, isUnauthenticated } from '../../lib/api-client';
@@ -98,35 +99,37 @@ function AdminDashboard() {
           <PendingWithdrawals />
           <PendingDepositRequests />
         </Grid>
-        <Box css={laterSection}>
-          <UsersTable
-            data={users.data}
-            page={usersPage}
-            onPageChange={setUsersPage}
-            loading={false}
-            error={users.error}
-            onRetry={refresh}
-          />
-        </Box>
-        <Suspense fallback={null}>
-          <PlatformCharts />
-        </Suspense>
-        <Box css={laterSection}>
-          <TransactionsTable />
-        </Box>
-        <Box css={laterSection}>
-          <PayoutFiles />
-        </Box>
-        <Suspense fallback={null}>
+        <LaterSections>
           <Box css={laterSection}>
-            <BankStatements />
+            <UsersTable
+              data={users.data}
+              page={usersPage}
+              onPageChange={setUsersPage}
+              loading={false}
+              error={users.error}
+              onRetry={refresh}
+            />
           </Box>
-        </Suspense>
-        <Suspense fallback={null}>
+          <Suspense fallback={null}>
+            <PlatformCharts />
+          </Suspense>
           <Box css={laterSection}>
-            <BlogManager />
+            <TransactionsTable />
           </Box>
-        </Suspense>
+          <Box css={laterSection}>
+            <PayoutFiles />
+          </Box>
+          <Suspense fallback={null}>
+            <Box css={laterSection}>
+              <BankStatements />
+            </Box>
+          </Suspense>
+          <Suspense fallback={null}>
+            <Box css={laterSection}>
+              <BlogManager />
+            </Box>
+          </Suspense>
+        </LaterSections>
       </Stack>
     </Container>
   );

@@ -2,6 +2,7 @@ import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-u
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { LaterSections } from '../../components/later-sections';
 import { LoadError } from '../../components/load-error';
 import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
@@ -61,26 +62,29 @@ export function DashboardScreen() {
           <InterestCountdown nextInterestAt={nextInterestAt} balance={user.balance} onCredited={reloadAfterCredit} />
           <ReferenceCodeCard referenceCode={user.referenceCode} />
         </Grid>
-        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
-          <DepositRequestCard />
-          <DepositInstructions referenceCode={user.referenceCode} />
-        </Grid>
-        <ProofCard />
-        <HStack gap="3" wrap="wrap">
-          <Button asChild variant="outline">
-            <Link to="/interest-history">View Full History</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/statements">Statements</Link>
-          </Button>
-        </HStack>
-        <AccountActivityTable
-          items={activity.data?.transactions}
-          loading={activity.isPending}
-          failed={activity.isError}
-          onRetry={() => void activity.refetch()}
-          retrying={activity.isRefetching}
-        />
+        {/* the deposit cards, the proof and the activity: below a phone's first screenful */}
+        <LaterSections>
+          <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
+            <DepositRequestCard />
+            <DepositInstructions referenceCode={user.referenceCode} />
+          </Grid>
+          <ProofCard />
+          <HStack gap="3" wrap="wrap">
+            <Button asChild variant="outline">
+              <Link to="/interest-history">View Full History</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/statements">Statements</Link>
+            </Button>
+          </HStack>
+          <AccountActivityTable
+            items={activity.data?.transactions}
+            loading={activity.isPending}
+            failed={activity.isError}
+            onRetry={() => void activity.refetch()}
+            retrying={activity.isRefetching}
+          />
+        </LaterSections>
       </Stack>
     </Container>
   );

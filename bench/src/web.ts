@@ -160,7 +160,22 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
+/**
+ * Lighthouse once more when it fails to record a run (NO_NAVSTART and the like, which a loaded machine
+ * brings now and then), up to three attempts: one lost trace would otherwise end the whole bench.
+ */
 function lighthouse(url: string, cookie?: string): { run: LighthouseRun; report: LighthouseReport; json: string } {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`[bench web] ${url}: ${(error as Error).message.split('\n')[0]}; again`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string, cookie?: string): { run: LighthouseRun; report: LighthouseReport; json: string } {
   const load = loadavg()[0];
   const result = spawnSync(
     process.execPath,

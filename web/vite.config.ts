@@ -83,10 +83,6 @@ export default defineConfig(({ command, isSsrBuild }) =>
         resolve: {
           alias: [
             ...workspaceLibs,
-            {
-              find: /^use-sync-external-store\/shim$/,
-              replacement: fileURLToPath(new URL('src/lib/use-sync-external-store-shim.ts', import.meta.url)),
-            },
             // react-router's package.json resolves its development build (dev warnings on) everywhere, a
             // known issue (remix-run/react-router#12532, #14753): production builds take its production build.
             ...(command === 'build'

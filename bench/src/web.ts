@@ -17,7 +17,7 @@ import {
 } from './http-stack';
 
 /**
- * `npm run bench -- web [--runs N] [--no-build]`: builds the web app as production does (vite's client
+ * `npm run bench -- web [--runs N] [--no-build] [--only landing,dashboard,...] [--reports DIR]`: builds the web app as production does (vite's client
  * build, then the prerendered landing pages: `npm run build -w web`), then measures
  *   landing_initial_js_gzip_kb  every script `/` loads before it is interactive, gzipped at level 9 as
  *                               vite reports it: index.html's entry and modulepreloads, the landing
@@ -94,11 +94,27 @@ export interface WebResults {
   meta: Record<string, unknown>;
 }
 
-function options(args: string[]): { runs: number; build: boolean } {
-  const runsAt = args.indexOf('--runs');
-  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
+interface WebBenchOptions {
+  runs: number;
+  build: boolean;
+  /** `--only landing,dashboard`: the pages to measure (every one by default); a partial run writes no results file */
+  only?: string[];
+  /** `--reports DIR`: keeps each Lighthouse report (its diagnostics: bootup-time, unused-javascript...) there */
+  reportsDir?: string;
+}
+
+function options(args: string[]): WebBenchOptions {
+  const valueOf = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const runs = Number(valueOf('--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive whole number');
-  return { runs, build: !args.includes('--no-build') };
+  const only = valueOf('--only')?.split(',');
+  const known = ['landing', ...SCREENS.map((screen) => screen.name)];
+  const unknown = only?.filter((name) => !known.includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only knows ${known.join(', ')}, not ${unknown.join(', ')}`);
+  return { runs, build: !args.includes('--no-build'), only, reportsDir: valueOf('--reports') };
 }
 
 function buildWeb(): void {
@@ -144,7 +160,22 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
-function lighthouse(url: string, cookie?: string): { run: LighthouseRun; report: LighthouseReport } {
+/**
+ * Lighthouse once more when it fails to record a run (NO_NAVSTART and the like, which a loaded machine
+ * brings now and then), up to three attempts: one lost trace would otherwise end the whole bench.
+ */
+function lighthouse(url: string, cookie?: string): { run: LighthouseRun; report: LighthouseReport; json: string } {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`[bench web] ${url}: ${(error as Error).message.split('\n')[0]}; again`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string, cookie?: string): { run: LighthouseRun; report: LighthouseReport; json: string } {
   const load = loadavg()[0];
   const result = spawnSync(
     process.execPath,
@@ -170,6 +201,7 @@ function lighthouse(url: string, cookie?: string): { run: LighthouseRun; report:
   const metric = (id: string) => Math.round(report.audits[id]?.numericValue ?? Number.NaN);
   return {
     report,
+    json: result.stdout,
     run: {
       performance: Math.round(report.categories.performance.score * 100),
       accessibility: Math.round(report.categories.accessibility.score * 100),
@@ -229,7 +261,12 @@ function summarize(runs: LighthouseRun[]): LighthouseSummary {
 }
 
 export async function webBench(args: string[]): Promise<WebResults> {
-  const { runs, build } = options(args);
+  const { runs, build, only, reportsDir } = options(args);
+  const measures = (name: string) => only === undefined || only.includes(name);
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+  const keep = (name: string, run: number, json: string) => {
+    if (reportsDir) writeFileSync(join(reportsDir, `${name}-${run}.json`), json);
+  };
   for (const path of ['services/api/dist/main.js', 'services/cli/dist/main.js']) {
     if (!existsSync(join(repoRoot, path))) throw new Error(`${path} is missing: run "npm run build" first.`);
   }
@@ -254,20 +291,26 @@ export async function webBench(args: string[]): Promise<WebResults> {
     const cookies = await seedPlatform(stack, api.baseUrl);
     console.log(`[bench web] ${SEEDED_CUSTOMERS} customers seeded; signed-in screens next to the landing page`);
     const entry = Object.keys(initial.files).find((file) => file.startsWith('assets/index-'));
-    const probe = await fetch(`${api.baseUrl}/${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+    const asset = () => fetch(`${api.baseUrl}/${entry}`, { headers: { 'accept-encoding': 'gzip' } });
+    // once more on failure: the command line's jobs block this process for seconds under load, long
+    // enough for the API to close the idle keep-alive connection this fetch would reuse
+    const probe = await asset().catch(asset);
     const assetEncoding = probe.headers.get('content-encoding') ?? 'none';
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; i < (measures('landing') ? runs : 0); i++) {
       const measured = lighthouse(`${api.baseUrl}/`);
+      keep('landing', i + 1, measured.json);
       report = measured.report;
       lighthouseRuns.push(measured.run);
       console.log(`[bench web] lighthouse run ${i + 1}/${runs}: ${JSON.stringify(measured.run)}`);
     }
     const { performance, accessibility } = summarize(lighthouseRuns);
     const screens: WebResults['screens'] = {};
-    for (const screen of SCREENS) {
+    for (const screen of SCREENS.filter(({ name }) => measures(name))) {
       const runsOf: LighthouseRun[] = [];
       for (let i = 0; i < runs; i++) {
         const measured = lighthouse(`${api.baseUrl}${screen.path}`, cookies[screen.as]);
+        keep(screen.name, i + 1, measured.json);
+        report ??= measured.report;
         runsOf.push(measured.run);
         console.log(`[bench web] ${screen.path} run ${i + 1}/${runs}: ${JSON.stringify(measured.run)}`);
       }
@@ -333,6 +376,10 @@ export async function webBench(args: string[]): Promise<WebResults> {
 
 export async function webBenchCommand(args: string[]): Promise<void> {
   const results = await webBench(args);
+  if (options(args).only) {
+    console.log(`[bench web] a partial run (--only): ${JSON.stringify(results.meta.targets)}; nothing written`);
+    return;
+  }
   const dir = join(repoRoot, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'web.json'), `${JSON.stringify(results, null, 2)}\n`);

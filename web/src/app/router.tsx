@@ -5,6 +5,8 @@ import { Component as LandingRoute } from '../features/public/landing-route';
 import { loadLanguage } from '../i18n/i18n';
 import { calculatorLanguage, languageOfPath, type LanguageCode } from '../i18n/languages';
 import { loadQueryClient } from '../lib/deferred-query-client';
+import { requestEarly } from '../lib/early-requests';
+import { FIRST_REQUESTS } from './first-requests';
 import { RootLayout } from './root-layout';
 
 interface Screen {
@@ -102,12 +104,15 @@ function chromeLanguage(location: Location): LanguageCode {
 }
 
 /**
- * Starts the first screen's downloads (code, messages) at once, before the first render, and resolves
- * when they are in (or failed: the screen then shows the error as it renders).
+ * Starts the first screen's downloads (code, messages, and its data from the API) at once, before the
+ * first render, and resolves when its code and messages are in (or failed: the screen then shows the
+ * error as it renders).
  */
 export function startFirstScreen(): Promise<unknown> {
-  const screen = matchRoutes(SCREENS, window.location)?.at(-1)?.route.screen;
-  return screen ? screen.start().catch(() => undefined) : Promise.resolve();
+  const route = matchRoutes(SCREENS, window.location)?.at(-1)?.route;
+  if (!route) return Promise.resolve();
+  requestEarly(FIRST_REQUESTS[route.path] ?? []);
+  return route.screen.start().catch(() => undefined);
 }
 
 /**

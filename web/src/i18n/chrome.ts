@@ -1,4 +1,4 @@
-import { i18n, isLanguageLoaded } from './i18n';
+import { isLanguageLoaded, translator } from './i18n';
 import type { LanguageCode } from './languages';
 
 /**
@@ -34,6 +34,6 @@ export type ChromeKey = keyof typeof CHROME_EN;
  */
 export function chromeWords(language: LanguageCode): (key: ChromeKey) => string {
   if (language === 'en' || !isLanguageLoaded(language)) return (key) => CHROME_EN[key];
-  const t = i18n.getFixedT(language);
+  const t = translator(language);
   return (key) => t(`chrome.${key}`, { defaultValue: CHROME_EN[key] });
 }

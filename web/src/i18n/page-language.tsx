@@ -1,7 +1,6 @@
-import { createContext, use, useContext, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
 import { DEFAULT_LANGUAGE, type LanguageCode } from './languages';
-import { isLanguageLoaded, loadLanguage } from './i18n';
+import { isLanguageLoaded, loadLanguage, translator, type Translate } from './i18n';
 
 /**
  * The language of the page being shown. Pages pass it down instead of switching i18next's global
@@ -22,7 +21,8 @@ export function usePageLanguage(): LanguageCode {
   return useContext(PageLanguage);
 }
 
-/** i18next's `t` in the page's language (PageLanguageProvider has the messages loaded before the page renders). */
-export function usePageTranslation() {
-  return useTranslation('translation', { lng: usePageLanguage() });
+/** The messages in the page's language (PageLanguageProvider has them loaded before the page renders). */
+export function usePageTranslation(): { t: Translate } {
+  const language = usePageLanguage();
+  return useMemo(() => ({ t: translator(language) }), [language]);
 }

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@savings/contracts';
+import { takeEarly } from './early-requests';
 
 /**
  * The one API client. Every call is JSON with the session cookie; a body is sent only when there is a
@@ -51,13 +52,16 @@ export async function apiRequest<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-  });
+  // a plain GET may already be under way since the app started (lib/early-requests.ts)
+  const sentEarly = method === 'GET' && !options.signal && !options.idempotencyKey ? takeEarly(path) : undefined;
+  const response = await (sentEarly ??
+    fetch(path, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    }));
   const text = await response.text();
   if (!response.ok) {
     let parsed: ErrorBody | null = null;

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
-import { i18n, loadLanguage } from '../i18n/i18n';
+import { loadLanguage, translator } from '../i18n/i18n';
 import { LANGUAGES, languageOfPath } from '../i18n/languages';
 import { PRERENDERED_STYLES } from './prerendered-styles';
 
@@ -53,7 +53,7 @@ export async function renderLandingPage(template: string, path: string): Promise
     .styles.map((chunk) => `<style ${PRERENDERED_STYLES}="${chunk.ids.join(' ')}">${chunk.css}</style>`)
     .join('');
 
-  const t = i18n.getFixedT(language);
+  const t = translator(language);
   const title = escapeHtml(t('meta.title'));
   const description = escapeHtml(t('meta.description'));
   const social = [

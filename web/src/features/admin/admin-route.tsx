@@ -1,14 +1,14 @@
-import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Messages } from '@savings/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { LaterSections } from '../../components/later-sections';
 import { TwoFactorRequired } from '../../components/two-factor-required';
 import { useDocumentHead } from '../../components/use-document-head';
 import { ApiError, isUnauthenticated } from '../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useCurrentUser } from '../../lib/session';
 import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
-import { BlogManager } from './components/blog-manager';
 import { NotificationsBell } from './components/notifications-bell';
 import { PendingApprovals } from './components/pending-approvals';
 import { PendingDepositRequests } from './components/pending-deposit-requests';
@@ -22,6 +22,8 @@ import { UsersTable } from './components/users-table';
 const PlatformCharts = lazy(() =>
   import('./components/platform-charts').then((module) => ({ default: module.PlatformCharts })),
 );
+// the blog's editor and its Markdown renderer (~26 KB gzipped) are occasional work too
+const BlogManager = lazy(() => import('./components/blog-manager').then((module) => ({ default: module.BlogManager })));
 // reconciliation is occasional work: its screen loads after the rest
 const BankStatements = lazy(() =>
   import('./components/bank-statements').then((module) => ({ default: module.BankStatements })),
@@ -42,6 +44,14 @@ function NotAllowed() {
     </Container>
   );
 }
+
+/**
+ * The sections below the pending work: the browser lays them out and paints them only once they come
+ * near the viewport (`content-visibility: auto`), a page's height of tables and cards it would
+ * otherwise style and lay out before anything is usable; they stay in the accessibility tree and in
+ * find-in-page. The size a section is assumed to have until then keeps the scrollbar roughly right.
+ */
+const laterSection = { contentVisibility: 'auto', containIntrinsicSize: 'auto 40rem' } as const;
 
 /** The back office: the summary and the pending work first, then the users, the charts and the history. */
 function AdminDashboard() {
@@ -89,23 +99,37 @@ function AdminDashboard() {
           <PendingWithdrawals />
           <PendingDepositRequests />
         </Grid>
-        <UsersTable
-          data={users.data}
-          page={usersPage}
-          onPageChange={setUsersPage}
-          loading={false}
-          error={users.error}
-          onRetry={refresh}
-        />
-        <Suspense fallback={null}>
-          <PlatformCharts />
-        </Suspense>
-        <TransactionsTable />
-        <PayoutFiles />
-        <Suspense fallback={null}>
-          <BankStatements />
-        </Suspense>
-        <BlogManager />
+        <LaterSections>
+          <Box css={laterSection}>
+            <UsersTable
+              data={users.data}
+              page={usersPage}
+              onPageChange={setUsersPage}
+              loading={false}
+              error={users.error}
+              onRetry={refresh}
+            />
+          </Box>
+          <Suspense fallback={null}>
+            <PlatformCharts />
+          </Suspense>
+          <Box css={laterSection}>
+            <TransactionsTable />
+          </Box>
+          <Box css={laterSection}>
+            <PayoutFiles />
+          </Box>
+          <Suspense fallback={null}>
+            <Box css={laterSection}>
+              <BankStatements />
+            </Box>
+          </Suspense>
+          <Suspense fallback={null}>
+            <Box css={laterSection}>
+              <BlogManager />
+            </Box>
+          </Suspense>
+        </LaterSections>
       </Stack>
     </Container>
   );

@@ -1,23 +1,20 @@
 import { Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
+import { LaterSections } from '../../components/later-sections';
 import { LoadError } from '../../components/load-error';
 import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useAccountActivity } from './api/get-account-activity';
 import { useDashboard } from './api/get-dashboard';
+import { HistoryChart } from './components/history-chart';
 import { AccountActivityTable } from './components/account-activity-table';
 import { BalanceCards } from './components/balance-cards';
 import { DepositInstructions, ReferenceCodeCard } from './components/deposit-instructions';
 import { DepositRequestCard } from './components/deposit-request-card';
 import { InterestCountdown } from './components/interest-countdown';
 import { ProofCard } from './components/proof-card';
-
-// the chart library loads with the chart, once the dashboard's own data is on screen
-const HistoryChart = lazy(() =>
-  import('./components/history-chart').then((module) => ({ default: module.HistoryChart })),
-);
 
 export function DashboardScreen() {
   useDocumentHead({ title: 'Dashboard — Savings Platform', robots: 'noindex' });
@@ -60,33 +57,34 @@ export function DashboardScreen() {
           <Text color="fg.muted">Here is an overview of your savings account.</Text>
         </Stack>
         <BalanceCards balance={user.balance} monthlyInterest={monthlyInterest} />
-        <Suspense fallback={null}>
-          <HistoryChart show="balance" />
-        </Suspense>
+        <HistoryChart show="balance" />
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
           <InterestCountdown nextInterestAt={nextInterestAt} balance={user.balance} onCredited={reloadAfterCredit} />
           <ReferenceCodeCard referenceCode={user.referenceCode} />
         </Grid>
-        <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
-          <DepositRequestCard />
-          <DepositInstructions referenceCode={user.referenceCode} />
-        </Grid>
-        <ProofCard />
-        <HStack gap="3" wrap="wrap">
-          <Button asChild variant="outline">
-            <Link to="/interest-history">View Full History</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/statements">Statements</Link>
-          </Button>
-        </HStack>
-        <AccountActivityTable
-          items={activity.data?.transactions}
-          loading={activity.isPending}
-          failed={activity.isError}
-          onRetry={() => void activity.refetch()}
-          retrying={activity.isRefetching}
-        />
+        {/* the deposit cards, the proof and the activity: below a phone's first screenful */}
+        <LaterSections>
+          <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4" alignItems="start">
+            <DepositRequestCard />
+            <DepositInstructions referenceCode={user.referenceCode} />
+          </Grid>
+          <ProofCard />
+          <HStack gap="3" wrap="wrap">
+            <Button asChild variant="outline">
+              <Link to="/interest-history">View Full History</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/statements">Statements</Link>
+            </Button>
+          </HStack>
+          <AccountActivityTable
+            items={activity.data?.transactions}
+            loading={activity.isPending}
+            failed={activity.isError}
+            onRetry={() => void activity.refetch()}
+            retrying={activity.isRefetching}
+          />
+        </LaterSections>
       </Stack>
     </Container>
   );

@@ -1,17 +1,13 @@
 import { Badge, Button, Card, Container, HStack, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { formatUsd, INTEREST_HISTORY_PAGE_SIZE } from '@savings/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { useDocumentHead } from '../../components/use-document-head';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useInterestPayments } from './api/get-interest-payments';
+import { HistoryChart } from './components/history-chart';
 import { formatDateTime, formatRatePercent } from './utils/format';
 import { pageInfo, summarizeInterest } from './utils/interest-summary';
-
-// the chart library loads with the chart, once the history itself is on screen
-const HistoryChart = lazy(() =>
-  import('./components/history-chart').then((module) => ({ default: module.HistoryChart })),
-);
 
 function SummaryCard({ title, value }: { title: string; value: string }) {
   return (
@@ -71,9 +67,7 @@ export function InterestHistoryScreen() {
           <SummaryCard title="Last 30 Days" value={formatUsd(summary.lastDays)} />
           <SummaryCard title="Total Credits" value={String(summary.count)} />
         </SimpleGrid>
-        <Suspense fallback={null}>
-          <HistoryChart show="interest" />
-        </Suspense>
+        <HistoryChart show="interest" />
         {payments.length === 0 ? (
           <Text color="fg.muted" textAlign="center" py="8">
             No interest earnings yet

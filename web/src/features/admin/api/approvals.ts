@@ -8,6 +8,7 @@ import {
 } from '@savings/contracts';
 import { api, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, adminListOptions, useRefetchAdmin } from './admin-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 /** Pending approvals of admin money moves (api-contract.md section 9), newest first, and the threshold. */
 export function getPendingApprovals(): Promise<ApprovalsResponse> {
@@ -15,7 +16,7 @@ export function getPendingApprovals(): Promise<ApprovalsResponse> {
 }
 
 export function usePendingApprovals() {
-  return useQuery({ queryKey: adminKeys.approvals, queryFn: getPendingApprovals, ...adminListOptions });
+  return useSlicedQuery(useQuery({ queryKey: adminKeys.approvals, queryFn: getPendingApprovals, ...adminListOptions }));
 }
 
 /** Whether a move of this many USD will wait for a second admin (the server decides; this only warns). */

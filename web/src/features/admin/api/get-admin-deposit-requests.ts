@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminDepositRequestsResponse, DepositRequestFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export type DepositRequestsPage = AdminListPage<DepositRequestFilter>;
 export const FIRST_DEPOSIT_REQUESTS_PAGE: DepositRequestsPage = {
@@ -19,10 +20,12 @@ export function getAdminDepositRequests(
 }
 
 export function useAdminDepositRequests(page: DepositRequestsPage) {
-  return useQuery({
-    queryKey: [...adminKeys.depositRequests, page],
-    queryFn: () => getAdminDepositRequests(page),
-    placeholderData: keepPreviousData,
-    ...adminListOptions,
-  });
+  return useSlicedQuery(
+    useQuery({
+      queryKey: [...adminKeys.depositRequests, page],
+      queryFn: () => getAdminDepositRequests(page),
+      placeholderData: keepPreviousData,
+      ...adminListOptions,
+    }),
+  );
 }

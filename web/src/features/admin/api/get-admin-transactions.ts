@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE, type AdminTransactionFilter, type AdminTransactionsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, adminListOptions, adminListParams, type AdminListPage } from './admin-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export type TransactionsPage = AdminListPage<AdminTransactionFilter>;
 export const FIRST_TRANSACTIONS_PAGE: TransactionsPage = {
@@ -19,10 +20,12 @@ export function getAdminTransactions(
 }
 
 export function useAdminTransactions(page: TransactionsPage) {
-  return useQuery({
-    queryKey: [...adminKeys.transactions, page],
-    queryFn: () => getAdminTransactions(page),
-    placeholderData: keepPreviousData,
-    ...adminListOptions,
-  });
+  return useSlicedQuery(
+    useQuery({
+      queryKey: [...adminKeys.transactions, page],
+      queryFn: () => getAdminTransactions(page),
+      placeholderData: keepPreviousData,
+      ...adminListOptions,
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawalsResponse, WithdrawalFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export type WithdrawalsPage = AdminListPage<WithdrawalFilter>;
 export const FIRST_WITHDRAWALS_PAGE: WithdrawalsPage = {
@@ -17,10 +18,12 @@ export function getAdminWithdrawals(page: WithdrawalsPage = FIRST_WITHDRAWALS_PA
 }
 
 export function useAdminWithdrawals(page: WithdrawalsPage) {
-  return useQuery({
-    queryKey: [...adminKeys.withdrawals, page],
-    queryFn: () => getAdminWithdrawals(page),
-    placeholderData: keepPreviousData,
-    ...adminListOptions,
-  });
+  return useSlicedQuery(
+    useQuery({
+      queryKey: [...adminKeys.withdrawals, page],
+      queryFn: () => getAdminWithdrawals(page),
+      placeholderData: keepPreviousData,
+      ...adminListOptions,
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminNotificationsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { adminKeys, adminListOptions } from './admin-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export function getNotifications(): Promise<AdminNotificationsResponse> {
   return api.get<AdminNotificationsResponse>('/api/admin/notifications');
@@ -14,5 +15,5 @@ export const notificationsQuery = queryOptions({
 });
 
 export function useNotifications() {
-  return useQuery(notificationsQuery);
+  return useSlicedQuery(useQuery(notificationsQuery));
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountActivityResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { investorQueryOptions } from './investor-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export function getAccountActivity(): Promise<AccountActivityResponse> {
   return api.get<AccountActivityResponse>('/api/user/admin-transactions');
@@ -14,5 +15,5 @@ export const accountActivityQuery = queryOptions({
 });
 
 export function useAccountActivity() {
-  return useQuery(accountActivityQuery);
+  return useSlicedQuery(useQuery(accountActivityQuery));
 }

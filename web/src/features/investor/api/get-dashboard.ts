@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { investorQueryOptions } from './investor-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export function getDashboard(): Promise<DashboardResponse> {
   return api.get<DashboardResponse>('/api/user/dashboard');
@@ -14,5 +15,5 @@ export const dashboardQuery = queryOptions({
 });
 
 export function useDashboard() {
-  return useQuery(dashboardQuery);
+  return useSlicedQuery(useQuery(dashboardQuery));
 }

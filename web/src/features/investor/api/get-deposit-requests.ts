@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DepositRequestsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { investorQueryOptions } from './investor-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export function getDepositRequests(): Promise<DepositRequestsResponse> {
   return api.get<DepositRequestsResponse>('/api/user/deposit-requests');
@@ -14,5 +15,5 @@ export const depositRequestsQuery = queryOptions({
 });
 
 export function useDepositRequests() {
-  return useQuery(depositRequestsQuery);
+  return useSlicedQuery(useQuery(depositRequestsQuery));
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InterestPaymentsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { investorQueryOptions } from './investor-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export function getInterestPayments(): Promise<InterestPaymentsResponse> {
   return api.get<InterestPaymentsResponse>('/api/user/interest-payments');
@@ -14,5 +15,5 @@ export const interestPaymentsQuery = queryOptions({
 });
 
 export function useInterestPayments() {
-  return useQuery(interestPaymentsQuery);
+  return useSlicedQuery(useQuery(interestPaymentsQuery));
 }

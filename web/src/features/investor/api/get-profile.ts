@@ -3,6 +3,7 @@ import type { PublicUser, UserResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { investorQueryOptions } from './investor-query';
 import { currentUserQuery } from '../../../lib/session';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 /**
  * The profile screen reads the session user (banking details, available balance). Unlike the header's
@@ -19,7 +20,7 @@ export const profileQuery = queryOptions({
 });
 
 export function useProfile() {
-  return useQuery(profileQuery);
+  return useSlicedQuery(useQuery(profileQuery));
 }
 
 /** Keys to refresh after anything that changes the session user. */

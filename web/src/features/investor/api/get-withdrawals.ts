@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WithdrawalsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import { investorQueryOptions } from './investor-query';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 export function getWithdrawals(): Promise<WithdrawalsResponse> {
   return api.get<WithdrawalsResponse>('/api/user/withdrawals');
@@ -14,5 +15,5 @@ export const withdrawalsQuery = queryOptions({
 });
 
 export function useWithdrawals() {
-  return useQuery(withdrawalsQuery);
+  return useSlicedQuery(useQuery(withdrawalsQuery));
 }

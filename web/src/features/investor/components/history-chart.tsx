@@ -1,7 +1,7 @@
-import { Card, Text } from '@chakra-ui/react';
+import { Box, Card, Text } from '@chakra-ui/react';
 import { CHART_DAYS } from '@savings/contracts';
-import { useMemo } from 'react';
-import { DailyChart, type DailySeries } from '../../../components/charts/daily-chart';
+import { lazy, Suspense, useMemo } from 'react';
+import type { DailySeries } from '../../../components/charts/daily-chart';
 import { LoadError } from '../../../components/load-error';
 import { useDailyHistory } from '../api/get-daily-history';
 
@@ -10,9 +10,20 @@ const SHOWN = {
   interest: { title: 'Interest per day', label: 'Interest', color: '#15803d', kind: 'bars' },
 } as const;
 
+// the chart library loads with the chart, once the screen's own data is on screen
+const DailyChart = lazy(() =>
+  import('../../../components/charts/daily-chart').then((module) => ({ default: module.DailyChart })),
+);
+
+/**
+ * The chart's box is as tall as the chart and its legend from the first render on (CHART_BOX_HEIGHT):
+ * nothing below it moves when the chart library and the history arrive.
+ */
+const CHART_BOX_HEIGHT = '16.5rem';
+
 /**
  * The customer's last 90 days as a chart: the balance at each day's end (dashboard) or the interest
- * credited each day (interest history). Loaded with the chart library after the screen's own data.
+ * credited each day (interest history).
  */
 export function HistoryChart({ show }: { show: keyof typeof SHOWN }) {
   const query = useDailyHistory();
@@ -32,13 +43,17 @@ export function HistoryChart({ show }: { show: keyof typeof SHOWN }) {
         </Text>
       </Card.Header>
       <Card.Body>
-        {query.isError ? (
-          <LoadError what="your history" onRetry={() => void query.refetch()} retrying={query.isRefetching} />
-        ) : query.isPending ? (
-          <Text color="fg.muted">Loading chart...</Text>
-        ) : (
-          <DailyChart title={title} hideCaption dates={chart.dates} series={chart.series} />
-        )}
+        <Box minH={CHART_BOX_HEIGHT}>
+          {query.isError ? (
+            <LoadError what="your history" onRetry={() => void query.refetch()} retrying={query.isRefetching} />
+          ) : query.isPending ? (
+            <Text color="fg.muted">Loading chart...</Text>
+          ) : (
+            <Suspense fallback={<Text color="fg.muted">Loading chart...</Text>}>
+              <DailyChart title={title} hideCaption dates={chart.dates} series={chart.series} />
+            </Suspense>
+          )}
+        </Box>
       </Card.Body>
     </Card.Root>
   );

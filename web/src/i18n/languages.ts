@@ -1,5 +1,5 @@
 /**
- * The languages of the public site. `path` is the landing page, `code` the i18next and html lang code
+ * The languages of the public site. `path` is the landing page, `code` the messages' and html lang code
  * (Ukrainian is `uk`, served at /ua; also the locale of its numbers, Intl.NumberFormat: "$857,143" in
  * English, "857.143 $" in Italian), `label` the language's own name for the language links.
  */

@@ -55,6 +55,28 @@ describe('retryOnConflict', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it('pauses between attempts only: the last conflict throws at once', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(Math, 'random').mockReturnValue(1);
+    try {
+      const outcome = jest.fn();
+      void retryOnConflict(
+        async () => {
+          throw new VersionConflict();
+        },
+        { maxAttempts: 2, exhausted },
+      ).catch((error: Error) => outcome(error.message));
+      await jest.advanceTimersByTimeAsync(1);
+      expect(outcome).not.toHaveBeenCalled(); // the first pause (2 ms) is not over
+      await jest.advanceTimersByTimeAsync(1);
+      expect(outcome).toHaveBeenCalledWith('gave up');
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+      jest.restoreAllMocks();
+    }
+  });
+
   it('ends at any other error, at once', async () => {
     let attempts = 0;
     await expect(

@@ -11,9 +11,8 @@ import {
 
 /** The pieces every statement parser shares, given a field's text, then its value or null. */
 
-const entry = (
-  overrides: Partial<StatementEntry> = {},
-): Omit<StatementEntry, 'key'> & { reference: string | null } => ({
+type RawEntry = Omit<StatementEntry, 'key'> & { reference: string | null };
+const entry = (overrides: Partial<RawEntry> = {}): RawEntry => ({
   bookingDate: '2026-11-20',
   amountCents: 150000n,
   currency: 'USD',

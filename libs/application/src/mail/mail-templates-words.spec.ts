@@ -1,4 +1,13 @@
-import { escapeHtml, MAIL_LANGUAGES, renderMail, type MailLanguage, type MailMessage } from './mail-templates';
+import {
+  escapeHtml,
+  languageOfAcceptLanguage,
+  MAIL_LANGUAGES,
+  mailLanguageOf,
+  maskIban,
+  renderMail,
+  type MailLanguage,
+  type MailMessage,
+} from './mail-templates';
 
 /**
  * The words of every mail, in every language: given a message, when it is rendered, then no part is
@@ -232,5 +241,37 @@ describe('an English mail, word for word', () => {
 
   it('escapes every HTML special character', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('the language of a mail', () => {
+  it('takes the first two letters of a stored language in any case, English otherwise', () => {
+    expect(mailLanguageOf('DE-at')).toBe('de');
+    expect(mailLanguageOf(null)).toBe('en');
+    expect(mailLanguageOf(undefined)).toBe('en');
+  });
+
+  it('reads Accept-Language weights, spaces and other parameters around them, and ties in order', () => {
+    expect(languageOfAcceptLanguage('DE-de')).toBe('de');
+    expect(languageOfAcceptLanguage('de; q=0.1, fr;q=0.5')).toBe('fr');
+    expect(languageOfAcceptLanguage('de;x=1;q=0.2, fr;q=0.5')).toBe('fr');
+    expect(languageOfAcceptLanguage('de;q=0')).toBe('en');
+    expect(languageOfAcceptLanguage('de;q=abc, it')).toBe('it');
+    expect(languageOfAcceptLanguage('es, it, fr')).toBe('es');
+    expect(languageOfAcceptLanguage('ja, es;q=0.5, it;q=0.5, fr;q=0.5')).toBe('es');
+  });
+
+  it('reads only the first 500 characters of the header', () => {
+    const filler = 'xx;q=0.1, '.repeat(50);
+    expect(filler).toHaveLength(500);
+    expect(languageOfAcceptLanguage(`${filler}de`)).toBe('en');
+    expect(languageOfAcceptLanguage(`${'xx;q=0.1, '.repeat(49)}de`)).toBe('de');
+  });
+});
+
+describe('maskIban', () => {
+  it('shows an IBAN of up to 8 characters whole, a longer one by its first and last four', () => {
+    expect(maskIban('DE891234')).toBe('DE891234');
+    expect(maskIban('DE8912345')).toBe('DE89 … 2345');
   });
 });

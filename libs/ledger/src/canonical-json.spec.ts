@@ -28,6 +28,19 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: { d: 1, c: [3] }, a: 'x' })).toBe('{"a":"x","b":{"c":[3],"d":1}}');
     expect(canonicalJson({ 'k"ey': 1 })).toBe('{"k\\"ey":1}');
   });
+
+  it('writes a member named "undefined" like any other', () => {
+    expect(canonicalJson({ undefined: 1 })).toBe('{"undefined":1}');
+    expect(canonicalJson({ undefined: 1, a: 2 })).toBe('{"a":2,"undefined":1}');
+  });
+
+  it('never mixes up two key lists whose cached shape text is the same (keys holding \\u0000)', () => {
+    expect(canonicalJson({ 'a\u0000b': 1, c: 2 })).toBe('{"a\\u0000b":1,"c":2}');
+    expect(canonicalJson({ a: 1, 'b\u0000c': 2 })).toBe('{"a":1,"b\\u0000c":2}');
+    expect(canonicalJson({ 'a\u0000b': 1 })).toBe('{"a\\u0000b":1}');
+    expect(canonicalJson({ a: 1, b: 2 })).toBe('{"a":1,"b":2}');
+    expect(canonicalJson({ 'a\u0000b': 1 })).toBe('{"a\\u0000b":1}');
+  });
 });
 
 describe('batchEventHasher on other payloads', () => {

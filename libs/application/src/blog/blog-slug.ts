@@ -12,13 +12,14 @@ export function slugify(text: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, '');
   let slug = folded;
   if (slug.length > MAX_SLUG_LENGTH) {
     slug = slug.slice(0, MAX_SLUG_LENGTH);
     const cut = slug.lastIndexOf('-');
+    // folded has no hyphen at either end nor two in a row: a slice ending in a hyphen is cut there (its
+    // last hyphen, past the middle), and a cut at a hyphen leaves none at the end
     if (cut > MAX_SLUG_LENGTH / 2) slug = slug.slice(0, cut);
-    slug = slug.replace(/-+$/g, '');
   }
   return slug || 'post';
 }

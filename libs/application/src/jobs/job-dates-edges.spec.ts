@@ -54,6 +54,8 @@ describe('job dates at the edges', () => {
   it('accepts only whole YYYY-MM-DD calendar dates', () => {
     expect(isCalendarDate('2028-02-29')).toBe(true);
     expect(isCalendarDate('2030-02-29')).toBe(false);
+    // Date reads this as January 12345 and writes it back the same: only the pattern refuses it
+    expect(isCalendarDate('+012345-01')).toBe(false);
     expect(isCalendarDate('2030-13-01')).toBe(false);
     expect(isCalendarDate('2030-00-10')).toBe(false);
     expect(isCalendarDate('2030-01-010')).toBe(false);

@@ -71,6 +71,30 @@ describe('job payload edges', () => {
   });
 });
 
+describe('each refusal names its job and field', () => {
+  it('interest-batch, interest-date and monthly-withdrawals jobs, each of their date fields', () => {
+    expect(() => parseInterestBatchJob({ date: 'x', fromUserId: 0, toUserId: 1 }, config, now)).toThrow(
+      'The date of this interest-batch job is not a date (YYYY-MM-DD).',
+    );
+    expect(() => parseInterestBatchJob({ date: '2030-03-01', fromUserId: 0.5, toUserId: 1 }, config, now)).toThrow(
+      'The fromUserId of this interest-batch job is not a whole number of at least 0.',
+    );
+    expect(() => parseInterestDateJob(null, config, now)).toThrow('This interest-date job needs an object payload.');
+    expect(() => parseInterestDateJob({ date: '2030-03-01', until: 'x' }, config, now)).toThrow(
+      'The until of this interest-date job is not a date (YYYY-MM-DD).',
+    );
+    expect(() => parseInterestDateJob({ date: 'x', until: '2030-03-01' }, config, now)).toThrow(
+      'The date of this interest-date job is not a date (YYYY-MM-DD).',
+    );
+    expect(() => parseMonthlyWithdrawalsJob({ date: 'x' }, config, now)).toThrow(
+      'The date of this monthly-withdrawals job is not a date (YYYY-MM-DD).',
+    );
+    expect(() => parseMonthlyWithdrawalsJob([], config, now)).toThrow(
+      'This monthly-withdrawals job needs an object payload.',
+    );
+  });
+});
+
 describe('admin notifications of requests', () => {
   const holder = {
     id: 42,

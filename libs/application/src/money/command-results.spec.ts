@@ -308,3 +308,45 @@ describe('depositOf and adjustmentResult', () => {
     expect(() => adjustmentResult(outcome(funded, [requested]))).toThrow('AdjustBalance appended no BalanceAdjusted');
   });
 });
+
+describe('results of one request beside events of others', () => {
+  it('a deposit confirmed without a request, or for another one, does not close the request asked for', () => {
+    const after: AccountState = { ...funded, depositRequests: new Map([[5, { amountCents: 300000n }]]) };
+    const direct: AccountEvent = {
+      type: 'DepositConfirmed',
+      data: {
+        depositRequestId: null,
+        amountCents: '700000',
+        note: null,
+        adminId: 1,
+        referenceCode: '22222222',
+        balanceBeforeCents: '0',
+        balanceAfterCents: '700000',
+      },
+    };
+    expect(depositRequestResult(outcome(after, [direct], row({})), 5).depositRequest).toMatchObject({
+      status: 'pending',
+      amount: 3000,
+      processedAt: null,
+    });
+  });
+
+  it('a withdrawal reads nothing of another request row', () => {
+    const after: AccountState = {
+      ...funded,
+      withdrawals: new Map([[5, { amountCents: 300000n, status: 'pending' }]]),
+    };
+    expect(
+      withdrawalResult(outcome(after, [], row({ id: 6, requestedAt: approvedAt, completedAt: approvedAt })), 5)
+        .withdrawal,
+    ).toEqual({
+      id: 5,
+      userId: 42,
+      amount: 3000,
+      status: 'pending',
+      requestedAt: now.toISOString(),
+      processedAt: null,
+      completedAt: null,
+    });
+  });
+});

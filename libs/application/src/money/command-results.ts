@@ -31,10 +31,10 @@ export function depositRequestResult(outcome: CommandOutcome, id: number): Depos
   const before = account.request?.id === id ? account.request : null;
   let amountCents = before?.amountCents ?? 0n;
   let status = (before?.status ?? 'pending') as DepositRequestResult['depositRequest']['status'];
-  let requestedAt = before?.requestedAt ?? occurredAt;
+  // a request this command makes has no row before it (its id is new): requested now
+  const requestedAt = before?.requestedAt ?? occurredAt;
   let processedAt = before?.processedAt ?? null;
   for (const { event } of events) {
-    if (event.type === 'DepositRequested' && event.data.depositRequestId === id) requestedAt = occurredAt;
     if (event.type === 'DepositConfirmed' && event.data.depositRequestId === id) {
       [status, amountCents, processedAt] = ['confirmed', BigInt(event.data.amountCents), occurredAt];
     }
@@ -63,12 +63,12 @@ export function withdrawalResult(outcome: CommandOutcome, id: number): Withdrawa
   const before = account.request?.id === id ? account.request : null;
   let amountCents = before?.amountCents ?? 0n;
   let status = (before?.status ?? 'pending') as WithdrawalResult['withdrawal']['status'];
-  let requestedAt = before?.requestedAt ?? occurredAt;
+  // a request this command makes has no row before it (its id is new): requested now
+  const requestedAt = before?.requestedAt ?? occurredAt;
   let processedAt = before?.processedAt ?? null;
   let completedAt = before?.completedAt ?? null;
   for (const { event } of events) {
     if (!('withdrawalId' in event.data) || event.data.withdrawalId !== id) continue;
-    if (event.type === 'WithdrawalRequested') requestedAt = occurredAt;
     if (event.type === 'WithdrawalApproved') processedAt = occurredAt;
     if (event.type === 'WithdrawalCancelled')
       [status, amountCents, processedAt] = ['cancelled', BigInt(event.data.amountCents), occurredAt];

@@ -99,6 +99,11 @@ describe('blog helpers', () => {
     expect(slugify(`${'a'.repeat(41)} ${'b'.repeat(80)}`)).toBe('a'.repeat(41));
     expect(slugify(`${'a'.repeat(40)} ${'b'.repeat(80)}`)).toBe(`${'a'.repeat(40)}-${'b'.repeat(39)}`);
     expect(slugify(`${'a'.repeat(79)} b`)).toBe('a'.repeat(79));
+    // a slug of at most 80 characters is never cut, whatever hyphen it has past the middle
+    expect(slugify(`${'a'.repeat(50)} ${'b'.repeat(29)}`)).toBe(`${'a'.repeat(50)}-${'b'.repeat(29)}`);
+    expect(slugify(`${'a'.repeat(50)} ${'b'.repeat(9)}`)).toBe(`${'a'.repeat(50)}-${'b'.repeat(9)}`);
+    // separators at either end go, those inside become one hyphen each
+    expect(slugify('-- Hello,  World! --')).toBe('hello-world');
     expect(slugify('')).toBe('post');
   });
 
@@ -139,6 +144,7 @@ describe('next interest', () => {
 
   it('monthly interest: nothing on zero or negative balances, half-up rounding', () => {
     expect(monthlyInterestCents(-100n)).toBe(0n);
+    expect(monthlyInterestCents(-100_000n)).toBe(0n);
     expect(monthlyInterestCents(1n)).toBe(0n);
     // 86 * 7 = 602: 602 / 1200 = 0.50 -> rounds up to 1
     expect(monthlyInterestCents(86n)).toBe(1n);

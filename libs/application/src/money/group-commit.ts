@@ -33,13 +33,14 @@ import { planCommand } from './staff-controls';
 /** Commands in one group at most: one transaction stays short, and a group's statements stay small. */
 export const MAX_GROUP_SIZE = 64;
 /**
- * Groups of one process being loaded, decided and written at once: while one waits for PostgreSQL,
- * the next is decided and sent, so the process and the database work at the same time.
+ * Groups of one process being loaded, decided and written at once: one, so each group takes every
+ * command waiting (the largest groups, the least work per command) while the groups before it wait
+ * for their commits.
  */
-export const GROUPS_IN_FLIGHT = 2;
+export const GROUPS_IN_FLIGHT = 1;
 /**
  * Groups open at once, those waiting for their commit's flush to disk included. A group that has sent
- * its commit no longer holds a working slot: the next group starts meanwhile, and PostgreSQL flushes
+ * its commit no longer holds the working slot: the next group starts meanwhile, and PostgreSQL flushes
  * the write-ahead log of concurrent commits together, so the flush's wait is shared, not queued.
  */
 export const GROUPS_OPEN = 6;

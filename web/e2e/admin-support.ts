@@ -63,7 +63,11 @@ export function idempotencyHeaders(): Record<string, string> {
   return { 'Idempotency-Key': crypto.randomUUID() };
 }
 
-/** Today's date (UTC, the stack's APP_TIMEZONE) as YYYY-MM-DD. */
-export function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
+/**
+ * Tomorrow's date (UTC, the stack's APP_TIMEZONE) as YYYY-MM-DD: an accrual date whose credit instant
+ * (10:00) is after every deposit the test makes now. Today's would credit nothing after 10:00, since
+ * interest is on the balance as it stood at that instant.
+ */
+export function tomorrowUtc(): string {
+  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 }

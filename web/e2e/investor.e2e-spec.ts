@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import type { AdminDepositRequestsResponse } from '@savings/contracts';
-import { createAdminSession, expectOk, idempotencyHeaders, registerInContext, runCli, todayUtc } from './admin-support';
+import {
+  createAdminSession,
+  expectOk,
+  idempotencyHeaders,
+  registerInContext,
+  runCli,
+  tomorrowUtc,
+} from './admin-support';
 import { launchBrowser, newPage, screenshot } from './support/browser';
 
 jest.setTimeout(180000);
@@ -80,7 +87,7 @@ async function journey(page: Page, investor: { name: string; email: string }): P
   // interest history after the daily interest job
   await page.goto('/interest-history');
   await seeText(page, 'No interest earnings yet');
-  runCli('jobs', 'daily-interest', '--date', todayUtc(), '--allow-future');
+  runCli('jobs', 'daily-interest', '--date', tomorrowUtc(), '--allow-future');
   await page.reload();
   await seeText(page, 'Daily Interest Earnings');
   await seeText(page, 'Showing 1 to 1 of 1 payments');

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { cpuSecondsOf } from './process-cpu';
 
 export const repoRoot = resolve(__dirname, '../..');
 
@@ -197,18 +197,8 @@ export async function settle(baseUrl: string, timeoutMs = 60_000): Promise<void>
   }
 }
 
-const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
-
-/** CPU time (user + system, ms) a process has used so far, from /proc; 0 when it is gone or not Linux. */
-function cpuMsOf(pid: number): number {
-  try {
-    // fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
+/** CPU time (user + system, ms) a process has used so far; 0 when it is gone or not Linux. */
+const cpuMsOf = (pid: number): number => (cpuSecondsOf(pid) ?? 0) * 1000;
 
 /**
  * CPU used by the API process and by the PostgreSQL backends of the bench database: divided by the

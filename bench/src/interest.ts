@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { INTEREST_QUEUE, JobNames, bullConnection } from '@savings/application';
 import { loadConfig } from '@savings/config';
 import { migrateDatabase } from '@savings/database';
+import { cpuSecondsByPid, cpuSecondsOf } from './process-cpu';
 
 /**
  * `npm run bench -- interest [--accounts N]`: seeds N accounts (default 1,000,000) with set-based SQL
@@ -80,10 +81,10 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     log(`Seeded ${accounts.toLocaleString('en')} users and accounts in ${seedSeconds.toFixed(1)} s`);
 
     const benchBackend = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
-    const bareCpuBefore = cpuSeconds(benchBackend);
+    const bareCpuBefore = cpuSecondsOf(benchBackend) ?? 0;
     const bareLoad = loadAverage();
     const bareSeconds = await timed(() => bareSql(db, BARE_DATE));
-    const bareCpu = cpuSeconds(benchBackend) - bareCpuBefore;
+    const bareCpu = (cpuSecondsOf(benchBackend) ?? 0) - bareCpuBefore;
     const bareRows = await paymentsOn(db, BARE_DATE);
     log(`Bare SQL: ${bareRows.toLocaleString('en')} accruals for ${BARE_DATE} in ${bareSeconds.toFixed(2)} s`);
     // statistics as a running system has them (autovacuum); without them the planner misjudges the
@@ -106,13 +107,13 @@ export async function interestBench(args: string[]): Promise<InterestBenchResult
     const idleRssMb = Math.max(...samplers.map((sampler) => sampler.current()));
     const jobLoad = loadAverage();
     const backendsBefore = await backendCpu(db, benchBackend);
-    const workerCpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const workerCpuBefore = pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0);
     const t0 = process.hrtime.bigint();
     await queue.add(JobNames.dailyInterest, { until: JOB_DATE });
     await waitUntil(() => runCompleted(db, JOB_DATE), 30 * 60_000, `the job to complete ${JOB_DATE}`, 100);
     const jobSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const backendsAfter = await backendCpu(db, benchBackend);
-    const workerCpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - workerCpuBefore;
+    const workerCpu = pids.reduce((sum, pid) => sum + (cpuSecondsOf(pid) ?? 0), 0) - workerCpuBefore;
     let jobCpu = workerCpu;
     for (const [pid, cpu] of backendsAfter) jobCpu += cpu - (backendsBefore.get(pid) ?? 0);
     // the largest worker: each process must fit in memory on its own
@@ -314,24 +315,13 @@ function startRssSampler(pid: number): { current(): number; stop(): number } {
   };
 }
 
-/** user + system CPU seconds of a process so far (Linux /proc; PostgreSQL backends are processes). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux)
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /** CPU seconds of every PostgreSQL backend of the bench database but the bench's own connection. */
 async function backendCpu(db: Client, own: number): Promise<Map<number, number>> {
   const { rows } = await db.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> $1',
     [own],
   );
-  return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
+  return cpuSecondsByPid(rows.map((row) => row.pid));
 }
 
 function loadAverage(): number {

@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type INestApplicationContext } from '@nestj
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
 import { fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Pool, type PoolClient } from 'pg';
@@ -34,6 +34,7 @@ import {
   type SealResult,
   type StreamWrite,
 } from '@savings/ledger';
+import { cpuSecondsByPid } from './process-cpu';
 
 /**
  * `npm run bench -- ledger [--seconds S] [--events N] [--replay-only | --verify-only]` on its own database
@@ -279,19 +280,8 @@ async function backendCpu(pool: Pool): Promise<Map<number, number>> {
     `select pid from pg_stat_activity
       where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
   );
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS);
-    } catch {
-      // not Linux, or the backend ended: its share is not counted
-    }
-  }
-  return ticks;
+  return cpuSecondsByPid(rows.map((row) => row.pid));
 }
-const CLOCK_TICKS = 100;
 
 /** Throughput of a timed run, and the CPU it cost per operation in this process and in PostgreSQL. */
 interface RunFigures {

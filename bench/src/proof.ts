@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { PlatformModule, ProofCommitments, ProofModule, SQL } from '@savings/application';
 import { loadConfig } from '@savings/config';
 import { migrateDatabase, type Sql } from '@savings/database';
+import { cpuSecondsByPid } from './process-cpu';
 
 /**
  * `npm run bench -- proof [--accounts N]`: seeds N customer accounts (default 1,000,000) with
@@ -64,7 +65,7 @@ export async function proofBench(args: string[]): Promise<ProofBenchResult> {
     const cpu = process.cpuUsage(cpuBefore);
     const backendsAfter = await backendCpu(sql);
     let postgresCpu = 0;
-    for (const [pid, ticks] of backendsAfter) postgresCpu += ticks - (backendsBefore.get(pid) ?? 0);
+    for (const [pid, seconds] of backendsAfter) postgresCpu += seconds - (backendsBefore.get(pid) ?? 0);
     if (!commitment || commitment.leafCount !== accounts)
       throw new Error('The commitment does not cover every account');
     const result: ProofBenchResult = {
@@ -76,7 +77,7 @@ export async function proofBench(args: string[]): Promise<ProofBenchResult> {
     console.log(
       `Committed root ${commitment.root} over ${accounts.toLocaleString('en')} accounts in ${result.seconds} s, ` +
         `peak RSS ${result.peak_rss_mb} MB; CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ` +
-        `its PostgreSQL backends ${(postgresCpu / CLOCK_TICKS).toFixed(1)} s; load average at start ${load.toFixed(1)}`,
+        `its PostgreSQL backends ${postgresCpu.toFixed(1)} s; load average at start ${load.toFixed(1)}`,
     );
     mkdirSync(join(repoRoot, 'bench/results'), { recursive: true });
     writeFileSync(join(repoRoot, 'bench/results/proof.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -115,23 +116,11 @@ function numberFlag(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-const CLOCK_TICKS = 100;
-
 /**
- * CPU ticks (user + system, /proc/PID/stat) of this database's PostgreSQL backends, by pid: the
- * server's share of the work, which wall time on a shared machine hides. Empty where /proc is not
- * readable (another host, another OS).
+ * CPU seconds (user + system) of this database's PostgreSQL backends, by pid: the server's share of
+ * the work, which wall time on a shared machine hides. Empty where /proc is not readable.
  */
 async function backendCpu(sql: Sql): Promise<Map<number, number>> {
   const rows = await sql.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // not on this machine
-    }
-  }
-  return ticks;
+  return cpuSecondsByPid(rows.map((row) => row.pid));
 }

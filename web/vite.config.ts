@@ -44,6 +44,41 @@ function pureAnatomies(): Plugin {
   };
 }
 
+/**
+ * Two changes to Chakra's styled system, in the browser build only (exact text; the build fails if it
+ * moves). createSystem builds the global styles (reset, ~400 token variables) at once, the longest piece
+ * of start-up work, though every page's HTML carries them already (web/scripts/prerender.mjs): built on
+ * first read instead (app/theme.ts reads them only in the dev server). And a condition lookup that made
+ * an array of the ~100 condition names for every style path it sorted: an own-property check instead.
+ */
+const CHAKRA_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/](system|conditions)\.js$/;
+const CHAKRA_SYSTEM_EDITS: Record<string, [string, string][]> = {
+  system: [
+    ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'let _global;'],
+    [
+      '    _global,\n',
+      '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n',
+    ],
+  ],
+  conditions: [['return keys().includes(key) ||', 'return Object.prototype.hasOwnProperty.call(values, key) ||']],
+};
+function cheaperChakraSystem(): Plugin {
+  return {
+    name: 'cheaper-chakra-system',
+    apply: 'build',
+    transform(code, id) {
+      const file = CHAKRA_SYSTEM.exec(id)?.[1];
+      if (!file) return null;
+      let edited = code;
+      for (const [from, to] of CHAKRA_SYSTEM_EDITS[file]) {
+        if (!edited.includes(from)) throw new Error(`${id} no longer holds ${JSON.stringify(from)}`);
+        edited = edited.replace(from, to);
+      }
+      return { code: edited, map: null };
+    },
+  };
+}
+
 const RECIPE_FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
 /** A recipe only other screens use: it loads with them (app/screen-recipes.ts). */
 const isScreenRecipe = (id: string) => {
@@ -79,7 +114,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? prerenderBuild
     : {
-        plugins: [react(), gzippedTwins(), pureAnatomies()],
+        plugins: [react(), gzippedTwins(), pureAnatomies(), cheaperChakraSystem()],
         resolve: {
           alias: [
             ...workspaceLibs,
@@ -134,6 +169,18 @@ export default defineConfig(({ command, isSsrBuild }) =>
                     tags: ['$initial'],
                     test: (id) => !isScreenRecipe(id),
                     includeDependenciesRecursively: false,
+                  },
+                  // What the other screens share (the query machinery, the API client, the screens'
+                  // recipes, small components) in one file too: by default it came in ~25 files of a
+                  // few hundred bytes to 4 KB, each a request and, on a phone, most of a round trip
+                  // before the screen could render. Not the big ones only some screens use: the
+                  // Markdown renderer and sanitizer, the chart library, the dialogs' and menus'
+                  // machinery (zag, Ark), the messages.
+                  {
+                    name: 'screens',
+                    minShareCount: 2,
+                    test: (id) =>
+                      !/[\\/](marked|uplot|dompurify|@zag-js|@ark-ui)[\\/]|daily-chart|locales[\\/]/.test(id),
                   },
                 ],
               },

@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { AppRoutes, startFirstScreen } from './app/router';
 import { appSystem, systemWithoutGlobalStyles } from './app/theme';
-import { PRERENDERED_STYLES } from './prerender/prerendered-styles';
+import { GLOBAL_STYLES, PRERENDERED_STYLES } from './prerender/prerendered-styles';
 import { loadQueryClient, useDeferredQueryClient } from './lib/deferred-query-client';
 
 // The first page's code and messages start downloading before anything renders, and the query
@@ -20,6 +20,9 @@ const container = document.getElementById('root') as HTMLElement;
 // instead of drawing the page again, and this style cache the styles in its head: it counts them as
 // inserted rather than letting Emotion adopt (move, so re-parse) their <style> elements.
 const prerendered = container.firstElementChild !== null;
+// Every page of the web build carries the global styles (reset, tokens) in its HTML: a prerendered one
+// inline, the others as a stylesheet (web/scripts/prerender.mjs); the dev server's index.html has none.
+const hasGlobalStyles = prerendered || document.querySelector(`link[${GLOBAL_STYLES}]`) !== null;
 const styleCache = createCache({ key: 'css' });
 for (const styles of document.querySelectorAll<HTMLStyleElement>(`style[${PRERENDERED_STYLES}]`)) {
   for (const id of styles.getAttribute(PRERENDERED_STYLES)?.split(' ') ?? []) styleCache.inserted[id] = true;
@@ -31,7 +34,7 @@ function App() {
     <AppProviders
       queryClient={queryClient}
       styleCache={styleCache}
-      system={prerendered ? systemWithoutGlobalStyles() : appSystem()}
+      system={hasGlobalStyles ? systemWithoutGlobalStyles() : appSystem()}
     >
       <BrowserRouter>
         <AppRoutes />

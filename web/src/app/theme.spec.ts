@@ -24,3 +24,22 @@ describe('app design system', () => {
     expect(system.getSlotRecipeFn('dialog').variantKeys).toContain('size');
   });
 });
+
+describe('system without global styles', () => {
+  it('has none, and never reads the app system ones (the web build makes building them lazy)', () => {
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const theme = require('./theme') as typeof import('./theme');
+      const system = theme.appSystem();
+      Object.defineProperty(system, '_global', {
+        get: () => {
+          throw new Error('the global styles were built');
+        },
+      });
+      const without = theme.systemWithoutGlobalStyles();
+      expect(without._global).toEqual([]);
+      expect(without._config.disableLayers).toBe(true);
+      expect(without.getRecipeFn('button')).toBe(system.getRecipeFn('button'));
+    });
+  });
+});

@@ -92,14 +92,19 @@ export function appSystem(): SystemContext {
 let withoutGlobalStyles: SystemContext | null = null;
 
 /**
- * The system for a prerendered page, whose HTML carries the global styles (reset, tokens, layer
- * order) already and keeps them for the app's life: ChakraProvider then inserts none. Emotion would
- * otherwise adopt those <style> elements by moving them, which re-parses them and restyles the whole
- * page. Everything else is appSystem()'s (the same functions, recipes and config objects).
+ * The system for a page whose HTML carries the global styles (reset, tokens, layer order) already: a
+ * prerendered landing page, or any page of the web build (web/scripts/prerender.mjs links them into
+ * index.html). ChakraProvider then inserts none; on a prerendered page Emotion would otherwise adopt its
+ * <style> elements by moving them, which re-parses them and restyles the whole page. Everything else is
+ * appSystem()'s: it inherits from it rather than copying it, as a copy would read `_global`, which the
+ * web build makes lazy so the browser never builds styles the page has (vite.config.ts).
  */
 export function systemWithoutGlobalStyles(): SystemContext {
   const system = appSystem();
-  withoutGlobalStyles ??= { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+  withoutGlobalStyles ??= Object.create(system, {
+    _global: { value: [] },
+    _config: { value: { ...system._config, disableLayers: true } },
+  }) as SystemContext;
   return withoutGlobalStyles;
 }
 

@@ -4,3 +4,6 @@
  * Emotion would adopt those elements by moving them, re-parsing their CSS and restyling the page.
  */
 export const PRERENDERED_STYLES = 'data-prerendered-styles';
+
+/** The attribute of the stylesheet link with the global styles (reset, tokens) in index.html. */
+export const GLOBAL_STYLES = 'data-global-styles';

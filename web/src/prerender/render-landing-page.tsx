@@ -72,3 +72,22 @@ export async function renderLandingPage(template: string, path: string): Promise
   html = replaceOnce(html, '</head>', `${social}${styles}</head>`);
   return replaceOnce(html, '<div id="root"></div>', `<div id="root">${body}</div>`);
 }
+
+/**
+ * The global styles (reset, token variables, layer order) as CSS: what ChakraProvider inserts before
+ * any page's own styles. The web build links them into index.html (web/scripts/prerender.mjs), so the
+ * pages without prerendered HTML have them before any script runs and the browser never builds them.
+ */
+export function renderGlobalStyles(): string {
+  const styleCache = createCache({ key: 'css' });
+  styleCache.compat = true;
+  const body = renderToString(
+    <AppProviders queryClient={undefined} styleCache={styleCache}>
+      {null}
+    </AppProviders>,
+  );
+  return createEmotionServer(styleCache)
+    .extractCriticalToChunks(body)
+    .styles.map((chunk) => chunk.css)
+    .join('');
+}

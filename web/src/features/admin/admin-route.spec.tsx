@@ -263,7 +263,7 @@ describe('admin dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage users and monitor platform activity')).toBeInTheDocument();
     expect(screen.getByText('Total Users')).toBeInTheDocument();
-    expect(screen.getByText('$8,500.00')).toBeInTheDocument();
+    expect(await screen.findByText('$8,500.00')).toBeInTheDocument();
     expect(screen.getByText('$49.58')).toBeInTheDocument();
 
     // the users table is one of the later sections, drawn once the top of the page is up
@@ -291,6 +291,27 @@ describe('admin dashboard', () => {
     expect(new Set(asked)).toEqual(
       new Set(['id asc 0 50', 'name asc 0 50', 'name desc 0 50', 'balance asc 0 50', 'balance desc 0 50']),
     );
+  });
+
+  it('draws the top and the pending work without waiting for the users, then the users', async () => {
+    setup();
+    // the users' answer (the largest) held back until released; the session's has not arrived yet
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).startsWith('/api/admin/users')) await held;
+      return answer(input, init);
+    }) as typeof fetch;
+
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('pending-withdrawal')).not.toHaveLength(0);
+    expect(screen.getAllByText('-')).toHaveLength(3);
+    expect(screen.queryByRole('region', { name: 'User Management' })).not.toBeInTheDocument();
+
+    release();
+    expect(await screen.findByText('$8,500.00')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'User Management' })).toBeInTheDocument();
   });
 
   it('pages through the users 50 at a time and searches on the server', async () => {

@@ -53,7 +53,11 @@ function NotAllowed() {
  */
 const laterSection = { contentVisibility: 'auto', containIntrinsicSize: 'auto 40rem' } as const;
 
-/** The back office: the summary and the pending work first, then the users, the charts and the history. */
+/**
+ * The back office: the summary and the pending work first, then the users, the charts and the history.
+ * The top is drawn as soon as the session says admin, not after the users' page (the largest answer):
+ * each section shows its data as its own answer comes, so the pending work does not wait for the users.
+ */
 function AdminDashboard() {
   const [usersPage, setUsersPage] = useState(FIRST_USERS_PAGE);
   const users = useAdminUsers(usersPage);
@@ -68,14 +72,6 @@ function AdminDashboard() {
   if (users.error instanceof ApiError && users.error.status === 403) {
     return users.error.message === Messages.twoFactorRequired ? <TwoFactorRequired /> : <NotAllowed />;
   }
-  if (users.isPending) {
-    return (
-      <Container py="10">
-        <Text color="fg.muted">Loading admin data...</Text>
-      </Container>
-    );
-  }
-
   return (
     <Container py="8" maxW="7xl">
       <Stack gap="6">
@@ -99,37 +95,40 @@ function AdminDashboard() {
           <PendingWithdrawals />
           <PendingDepositRequests />
         </Grid>
-        <LaterSections>
-          <Box css={laterSection}>
-            <UsersTable
-              data={users.data}
-              page={usersPage}
-              onPageChange={setUsersPage}
-              loading={false}
-              error={users.error}
-              onRetry={refresh}
-            />
-          </Box>
-          <Suspense fallback={null}>
-            <PlatformCharts />
-          </Suspense>
-          <Box css={laterSection}>
-            <TransactionsTable />
-          </Box>
-          <Box css={laterSection}>
-            <PayoutFiles />
-          </Box>
-          <Suspense fallback={null}>
+        {/* the users table waits for its page; the summary shows "-" until then */}
+        {!users.isPending && (
+          <LaterSections>
             <Box css={laterSection}>
-              <BankStatements />
+              <UsersTable
+                data={users.data}
+                page={usersPage}
+                onPageChange={setUsersPage}
+                loading={false}
+                error={users.error}
+                onRetry={refresh}
+              />
             </Box>
-          </Suspense>
-          <Suspense fallback={null}>
+            <Suspense fallback={null}>
+              <PlatformCharts />
+            </Suspense>
             <Box css={laterSection}>
-              <BlogManager />
+              <TransactionsTable />
             </Box>
-          </Suspense>
-        </LaterSections>
+            <Box css={laterSection}>
+              <PayoutFiles />
+            </Box>
+            <Suspense fallback={null}>
+              <Box css={laterSection}>
+                <BankStatements />
+              </Box>
+            </Suspense>
+            <Suspense fallback={null}>
+              <Box css={laterSection}>
+                <BlogManager />
+              </Box>
+            </Suspense>
+          </LaterSections>
+        )}
       </Stack>
     </Container>
   );

@@ -61,6 +61,15 @@ describe('withdrawal and profile screen', () => {
     expect(within(history).getByText(/Processed/)).toBeInTheDocument();
   });
 
+  it('draws its heading at once, before the profile arrives, and keeps it', async () => {
+    setup();
+    // the first render, before any answer: the page's largest text is already there
+    const heading = screen.getByRole('heading', { level: 1, name: 'Withdrawals & Profile' });
+    expect(screen.getByText('Loading profile...')).toBeInTheDocument();
+    expect(await screen.findByText('Account Information')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBe(heading);
+  });
+
   it('validates banking details: required fields, then IBAN and BIC', async () => {
     const { events, calls } = setup({ beneficiaryName: null, iban: null, swift: null });
     const banking = await screen.findByRole('form', { name: 'Banking details' });

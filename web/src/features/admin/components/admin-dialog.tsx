@@ -1,45 +1,24 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Button, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { DialogProps } from './dialog-frame';
 
-/** A controlled dialog: mounted only while open, so its fields start empty every time. */
-export function AdminDialog({
-  open,
-  title,
-  onClose,
-  children,
-  footer,
-  role = 'dialog',
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  footer: ReactNode;
-  role?: 'dialog' | 'alertdialog';
-}) {
+// Chakra's dialog (its state machine, focus trap, scroll lock and portal) was most of the back office's
+// first download, and each always-mounted dialog built its machine on the first render: it loads when
+// a dialog first opens instead.
+const DialogFrame = lazy(() => import('./dialog-frame').then((module) => ({ default: module.DialogFrame })));
+
+/**
+ * A controlled dialog: nothing until it first opens; from then on Chakra's dialog, which mounts its
+ * content only while open, so its fields start empty every time.
+ */
+export function AdminDialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Dialog.Root
-      open={open}
-      role={role}
-      lazyMount
-      unmountOnExit
-      onOpenChange={(details) => {
-        if (!details.open) onClose();
-      }}
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <DialogFrame {...props} />
+    </Suspense>
   );
 }
 

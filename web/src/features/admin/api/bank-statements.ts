@@ -11,6 +11,7 @@ import type {
   ErrorBody,
   UnmatchedPayoutsResponse,
 } from '@savings/contracts';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 import { api, ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { adminKeys, adminListOptions } from './admin-query';
 
@@ -71,11 +72,13 @@ export function uploadStatement(
 }
 
 export function useBankStatements() {
-  return useQuery({
-    queryKey: bankStatementKeys.all,
-    queryFn: () => api.get<BankStatementsResponse>('/api/admin/bank-statements'),
-    ...adminListOptions,
-  });
+  return useSlicedQuery(
+    useQuery({
+      queryKey: bankStatementKeys.all,
+      queryFn: () => api.get<BankStatementsResponse>('/api/admin/bank-statements'),
+      ...adminListOptions,
+    }),
+  );
 }
 
 export interface StatementPage {
@@ -101,11 +104,13 @@ export function useBankStatement(page: StatementPage | null) {
 }
 
 export function useUnmatchedPayouts() {
-  return useQuery({
-    queryKey: bankStatementKeys.payouts,
-    queryFn: () => api.get<UnmatchedPayoutsResponse>('/api/admin/bank-statements/unmatched-payouts'),
-    ...adminListOptions,
-  });
+  return useSlicedQuery(
+    useQuery({
+      queryKey: bankStatementKeys.payouts,
+      queryFn: () => api.get<UnmatchedPayoutsResponse>('/api/admin/bank-statements/unmatched-payouts'),
+      ...adminListOptions,
+    }),
+  );
 }
 
 /** Customers for a manual assignment: part of a name, e-mail or reference code. */

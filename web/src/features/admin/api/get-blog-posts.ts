@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BlogPost } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 import { adminKeys } from './admin-query';
 
 /** Every post, drafts included. */
@@ -11,5 +12,5 @@ export function getBlogPosts(): Promise<BlogPost[]> {
 export const blogPostsQuery = queryOptions({ queryKey: adminKeys.blogPosts, queryFn: getBlogPosts });
 
 export function useBlogPosts() {
-  return useQuery(blogPostsQuery);
+  return useSlicedQuery(useQuery(blogPostsQuery));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayoutFilesResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 import { adminKeys, adminListOptions } from './admin-query';
 
 export function getPayoutFiles(): Promise<PayoutFilesResponse> {
@@ -15,7 +16,7 @@ export const payoutFilesQuery = queryOptions({
 });
 
 export function usePayoutFiles() {
-  return useQuery(payoutFilesQuery);
+  return useSlicedQuery(useQuery(payoutFilesQuery));
 }
 
 /** Where a file's bytes are downloaded, exactly as stored (the server sends them as an attachment). */

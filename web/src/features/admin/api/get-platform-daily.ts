@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlatformDailyResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 import { adminKeys } from './admin-query';
 
 export function getPlatformDaily(): Promise<PlatformDailyResponse> {
@@ -15,5 +16,5 @@ export const platformDailyQuery = queryOptions({
 });
 
 export function usePlatformDaily() {
-  return useQuery(platformDailyQuery);
+  return useSlicedQuery(useQuery(platformDailyQuery));
 }

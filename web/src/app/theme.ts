@@ -81,8 +81,9 @@ const config = defineConfig({
 let system: SystemContext | null = null;
 
 /**
- * The system, built on first use: building it (every token into a CSS variable) is the longest piece
- * of work when the app starts, and main.tsx lets the first page's downloads begin before it.
+ * The system, built on first use: building it (its tokens, conditions and utilities; in the web build
+ * not the global styles, which the page carries: vite.config.ts) is a long piece of work when the app
+ * starts, and main.tsx lets the first page's downloads begin before it.
  */
 export function appSystem(): SystemContext {
   system ??= createSystem(defaultBaseConfig, config);

@@ -12,6 +12,15 @@ import type {
 import { toaster } from '../../components/toaster';
 import { mockApi, renderRoute, type FetchCall } from '../../lib/test-utils';
 import { AdminScreen } from './admin-route';
+import { PendingWithdrawals } from './components/pending-withdrawals';
+
+// counts the renders of one top section
+jest.mock('./components/pending-withdrawals', () => {
+  const actual = jest.requireActual<typeof import('./components/pending-withdrawals')>(
+    './components/pending-withdrawals',
+  );
+  return { PendingWithdrawals: jest.fn(actual.PendingWithdrawals) };
+});
 
 // the whole back office renders in each test: on a busy shared machine that takes a while
 jest.setTimeout(90000);
@@ -309,9 +318,12 @@ describe('admin dashboard', () => {
     expect(screen.getAllByText('-')).toHaveLength(3);
     expect(screen.queryByRole('region', { name: 'User Management' })).not.toBeInTheDocument();
 
+    // the sections own their data: the users' page does not render them again
+    const renders = jest.mocked(PendingWithdrawals).mock.calls.length;
     release();
     expect(await screen.findByText('$8,500.00')).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'User Management' })).toBeInTheDocument();
+    expect(jest.mocked(PendingWithdrawals).mock.calls.length).toBe(renders);
   });
 
   it('pages through the users 50 at a time and searches on the server', async () => {

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Messages } from '@savings/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LaterSections } from '../../components/later-sections';
 import { TwoFactorRequired } from '../../components/two-factor-required';
@@ -9,14 +9,21 @@ import { ApiError, isUnauthenticated } from '../../lib/api-client';
 import { useRedirectOnUnauthenticated } from '../../lib/query-retry';
 import { useCurrentUser } from '../../lib/session';
 import { FIRST_USERS_PAGE, useAdminUsers } from './api/get-admin-users';
-import { NotificationsBell } from './components/notifications-bell';
-import { PendingApprovals } from './components/pending-approvals';
-import { PendingDepositRequests } from './components/pending-deposit-requests';
+import { NotificationsBell as Bell } from './components/notifications-bell';
+import { PendingApprovals as Approvals } from './components/pending-approvals';
+import { PendingDepositRequests as DepositRequests } from './components/pending-deposit-requests';
 import { PayoutFiles } from './components/payout-files';
-import { PendingWithdrawals } from './components/pending-withdrawals';
+import { PendingWithdrawals as Withdrawals } from './components/pending-withdrawals';
 import { SummaryCards } from './components/summary-cards';
 import { TransactionsTable } from './components/transactions-table';
 import { UsersTable } from './components/users-table';
+
+// Each top section asks for its own data: memoized, it does not render again (synchronously, the whole
+// top in one task) each time the session or the users' page updates the screen around it.
+const NotificationsBell = memo(Bell);
+const PendingApprovals = memo(Approvals);
+const PendingWithdrawals = memo(Withdrawals);
+const PendingDepositRequests = memo(DepositRequests);
 
 // the chart library loads with the charts, after the rest of the screen is up
 const PlatformCharts = lazy(() =>

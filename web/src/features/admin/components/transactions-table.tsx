@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Pager } from '../../../components/pager';
 import { TransactionTypeBadge } from '../../../components/transaction-type-badge';
+import { useRevealedCount } from '../../../components/use-revealed-count';
 import { useWideScreen } from '../../../components/use-wide-screen';
 import { useRedirectOnUnauthenticated } from '../../../lib/query-retry';
 import { FIRST_TRANSACTIONS_PAGE, useAdminTransactions } from '../api/get-admin-transactions';
@@ -59,6 +60,7 @@ export function TransactionsTable() {
   const wide = useWideScreen();
   const transactions = query.data?.transactions;
   const loading = query.isPending;
+  const cardsShown = useRevealedCount(transactions?.length ?? 0);
 
   return (
     <Card.Root as="section" aria-label="Admin Transaction History">
@@ -128,7 +130,7 @@ export function TransactionsTable() {
           </Table.ScrollArea>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" aria-label="Admin Transaction History">
-            {transactions?.map((item) => (
+            {transactions?.slice(0, cardsShown).map((item) => (
               <TransactionCard key={item.id} item={item} />
             ))}
           </Stack>

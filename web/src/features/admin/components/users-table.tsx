@@ -9,6 +9,7 @@ import {
 import { useCallback, useState } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { Pager } from '../../../components/pager';
+import { useRevealedCount } from '../../../components/use-revealed-count';
 import { useWideScreen } from '../../../components/use-wide-screen';
 import type { AdminUsersPage } from '../api/get-admin-users';
 import { userNumber } from '../utils/format';
@@ -98,6 +99,7 @@ export function UsersTable({ data, page, onPageChange, loading, error, onRetry }
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const wide = useWideScreen();
   const rows = data?.users ?? [];
+  const cardsShown = useRevealedCount(rows.length);
   const close = () => setDialog(null);
   const search = useCallback(
     (text: string) => onPageChange({ ...page, search: text, offset: 0 }),
@@ -178,7 +180,7 @@ export function UsersTable({ data, page, onPageChange, loading, error, onRetry }
           </Table.ScrollArea>
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" aria-label="Users">
-            {rows.map((user) => (
+            {rows.slice(0, cardsShown).map((user) => (
               <UserCard key={user.id} user={user} onAction={act(user)} />
             ))}
           </Stack>

@@ -391,7 +391,11 @@ describe('deposits that credit a bank statement line (issue 18)', () => {
   it('refuses a deposit request whose amount is not the line amount (409), moving nothing', () => {
     const { events, error } = given(requested).when(confirm(150001n));
     expect(events).toEqual([]);
-    expect(error).toMatchObject({ code: 'RECON.AMOUNT_MISMATCH', kind: 'conflict' });
+    expect(error).toMatchObject({
+      code: 'RECON.AMOUNT_MISMATCH',
+      kind: 'conflict',
+      message: 'The deposit request is for $1,500.00, the statement line for $1,500.01.',
+    });
     const direct = given().when({
       type: 'ConfirmDeposit',
       data: {

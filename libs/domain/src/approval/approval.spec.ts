@@ -84,3 +84,121 @@ describe('an approval', () => {
     ]);
   });
 });
+
+/** The error a call throws (fails the test when it throws none). */
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a refusal, got none');
+}
+
+describe('staff controls: what a refusal says', () => {
+  it('words every refusal as the contract does', () => {
+    expect(StaffMessages).toEqual({
+      ownAccount: 'You cannot act on your own account',
+      secondAdminRequired: 'A second admin must approve this',
+      notPending: 'This approval is no longer pending',
+    });
+  });
+
+  it('refuses the own account as a 403 with its code and message', () => {
+    // given an admin who is the customer, when they act, then STAFF.OWN_ACCOUNT (forbidden)
+    expect(thrown(() => requireNotOwnAccount(3, 3))).toMatchObject({
+      code: 'STAFF.OWN_ACCOUNT',
+      kind: 'forbidden',
+      message: 'You cannot act on your own account',
+    });
+  });
+
+  it('refuses a grant by the maker as a 403 with its code and message', () => {
+    expect(
+      thrown(() => decideApproval({ type: 'GrantApproval', data: { checkerId: 1 } }, given(requested))),
+    ).toMatchObject({ code: 'APPROVAL.SAME_ADMIN', kind: 'forbidden', message: 'A second admin must approve this' });
+  });
+
+  it('refuses a decision on a decided approval as a 409 with its code and message', () => {
+    // given an approval already granted, when it is voided, then APPROVAL.NOT_PENDING (conflict)
+    const granted = given(requested, {
+      type: 'ApprovalGranted',
+      data: { approvalId: 7, makerId: 1, checkerId: 2 },
+    });
+    expect(thrown(() => decideApproval({ type: 'VoidApproval', data: { reason: 'edited' } }, granted))).toMatchObject({
+      code: 'APPROVAL.NOT_PENDING',
+      kind: 'conflict',
+      message: 'This approval is no longer pending',
+    });
+  });
+});
+
+describe('an approval, decided and folded', () => {
+  it('is voided while pending, with the reason given', () => {
+    // given a pending approval, when what it names is edited, then ApprovalVoided with that reason
+    expect(decideApproval({ type: 'VoidApproval', data: { reason: 'edited' } }, given(requested))).toEqual([
+      { type: 'ApprovalVoided', data: { approvalId: 7, reason: 'edited' } },
+    ]);
+  });
+
+  it('refuses a command it does not know (an untyped caller) rather than deciding nothing', () => {
+    const unknown = { type: 'ExpireApproval', data: {} } as unknown as Parameters<typeof decideApproval>[0];
+    expect(() => decideApproval(unknown, given(requested))).toThrow('Unhandled command [object Object]');
+  });
+
+  it('folds the request into a pending state at version 1, without a statement line when none is named', () => {
+    const state = given(requested);
+    expect(state).toStrictEqual({
+      id: 7,
+      version: 1,
+      status: 'pending',
+      kind: 'balance_add',
+      userId: 3,
+      amountCents: 2_500_000n,
+      depositRequestId: null,
+      withdrawalId: null,
+      note: 'wire',
+      makerId: 1,
+    });
+    expect(Object.keys(state)).not.toContain('statementLineId');
+  });
+
+  it('keeps the bank statement line a deposit credits', () => {
+    // given a deposit requested for statement line 41, then its state names that line
+    const deposit: ApprovalEvent = {
+      type: 'ApprovalRequested',
+      data: {
+        approvalId: 8,
+        kind: 'deposit',
+        userId: 3,
+        amountCents: '2500000',
+        depositRequestId: null,
+        withdrawalId: null,
+        note: null,
+        makerId: 1,
+        statementLineId: 41,
+      },
+    };
+    expect(given(deposit).statementLineId).toBe(41);
+  });
+
+  it.each([
+    ['ApprovalGranted', 'approved', { type: 'ApprovalGranted', data: { approvalId: 7, makerId: 1, checkerId: 2 } }],
+    [
+      'ApprovalRejected',
+      'rejected',
+      { type: 'ApprovalRejected', data: { approvalId: 7, makerId: 1, checkerId: 2, reason: 'no' } },
+    ],
+    ['ApprovalVoided', 'void', { type: 'ApprovalVoided', data: { approvalId: 7, reason: 'deleted' } }],
+  ] as [string, string, ApprovalEvent][])('after %s is %s, one version up', (_, status, event) => {
+    const state = given(requested, event);
+    expect(state.status).toBe(status);
+    expect(state.version).toBe(2);
+  });
+
+  it('cannot fold a decision before its request', () => {
+    expect(() =>
+      evolveApproval(null, { type: 'ApprovalGranted', data: { approvalId: 7, makerId: 1, checkerId: 2 } }),
+    ).toThrow('ApprovalGranted before ApprovalRequested');
+  });
+});

@@ -214,3 +214,135 @@ describe('Merkle sum tree (api-contract.md section 13)', () => {
     ).toBe(true);
   });
 });
+
+describe('Merkle sum tree: what it refuses, and why', () => {
+  const leaves = [1, 2, 3].map((userId) => ({ userId, balanceCents: 5n, nonce: 'a'.repeat(32) }));
+  const levels = referenceLevels(leaves);
+  const proof = proofOf(leaves, levels, 1);
+  const reasonOf = async (bad: unknown) => {
+    const check = await verifyBalanceProof(bad, asyncSha256);
+    return check.holds ? 'holds' : check.reason;
+  };
+
+  it('has no tree without a leaf: zero, negative or fractional leaf counts', () => {
+    for (const leafCount of [0, -1, 2.5, Number.NaN]) {
+      expect(() => levelSizes(leafCount)).toThrow('A tree needs at least one leaf');
+    }
+    expect(levelSizes(2)).toEqual([2, 1]);
+  });
+
+  it('finds siblings only for a leaf of the tree: 0 to leafCount - 1', () => {
+    // given a tree of 3 leaves, its last leaf has siblings
+    expect(siblingPositions(2, 3)).toEqual([
+      { level: 0, index: 3, side: 'right', padding: true },
+      { level: 1, index: 0, side: 'left', padding: false },
+    ]);
+    // when the index is before, after, at the end or between leaves, then it is refused
+    expect(() => siblingPositions(-1, 3)).toThrow('Leaf -1 is not in a tree of 3');
+    expect(() => siblingPositions(3, 3)).toThrow('Leaf 3 is not in a tree of 3');
+    expect(() => siblingPositions(4, 3)).toThrow('Leaf 4 is not in a tree of 3');
+    expect(() => siblingPositions(0.5, 3)).toThrow('Leaf 0.5 is not in a tree of 3');
+  });
+
+  it('refuses a negative balance when building, and takes a zero one', () => {
+    const builder = new MerkleSumTreeBuilder(sha256);
+    expect(() => builder.addLeaf(9, -1n, 'a'.repeat(32))).toThrow(
+      'Balance of 9 is negative: a sum tree cannot commit it',
+    );
+    expect(builder.addLeaf(9, 0n, 'a'.repeat(32)).sum).toBe(0n);
+  });
+
+  it('has no root without a leaf', () => {
+    expect(() => new MerkleSumTreeBuilder(sha256).finish()).toThrow('A tree needs at least one leaf');
+  });
+
+  it("refuses a path that leads to the root but is another tree's length, with what it computed", async () => {
+    // given the proof of a 3-leaf tree (2 steps), when it claims 5 leaves (3 steps) or 2 (1 step)
+    const root = levels[levels.length - 1][0];
+    expect(await verifyBalanceProof({ ...proof, leafCount: 5 }, asyncSha256)).toEqual({
+      holds: false,
+      reason: 'The path has 2 steps; a tree of 5 leaves has 3.',
+      computedRoot: root.hash,
+      computedTotal: 15n,
+    });
+    expect(await reasonOf({ ...proof, leafCount: 2 })).toBe('The path has 2 steps; a tree of 2 leaves has 1.');
+    expect(await reasonOf({ ...proof, leafCount: 4 })).toBe('holds');
+  });
+
+  it('says whether the root or the total is what does not match', async () => {
+    const root = levels[levels.length - 1][0];
+    const otherHash = (proof.path[0].hash[0] === '0' ? '1' : '0') + proof.path[0].hash.slice(1);
+    const moved = await verifyBalanceProof(
+      { ...proof, path: [{ ...proof.path[0], hash: otherHash }, proof.path[1]] },
+      asyncSha256,
+    );
+    expect(moved).toMatchObject({ holds: false, reason: 'The path does not lead to the published root.' });
+    expect(await verifyBalanceProof({ ...proof, total: '16' }, asyncSha256)).toEqual({
+      holds: false,
+      reason: 'The sums along the path do not add up to the published total.',
+      computedRoot: root.hash,
+      computedTotal: 15n,
+    });
+  });
+
+  it.each([
+    ['a null', null, 'The proof is not a JSON object.'],
+    ['a text', 'text', 'The proof is not a JSON object.'],
+    ['an upper-case root', { ...proof, root: proof.root.toUpperCase() }, 'The root is not a SHA-256 hash in hex.'],
+    [
+      'a root with a character more at the end',
+      { ...proof, root: `${proof.root}0` },
+      'The root is not a SHA-256 hash in hex.',
+    ],
+    [
+      'a root with a character more in front',
+      { ...proof, root: `0${proof.root}` },
+      'The root is not a SHA-256 hash in hex.',
+    ],
+    ['a total in exponent form', { ...proof, total: '1e3' }, 'The total is not a whole number of cents.'],
+    ['a fractional total', { ...proof, total: 15.5 }, 'The total is not a whole number of cents.'],
+    ['a total beyond safe integers', { ...proof, total: 2 ** 53 }, 'The total is not a whole number of cents.'],
+    ['a total in a list', { ...proof, total: ['15'] }, 'The total is not a whole number of cents.'],
+    ['no leaf count', { ...proof, leafCount: 0 }, 'The leaf count is not a positive whole number.'],
+    ['no leaf', { ...proof, leaf: undefined }, 'The proof has no leaf.'],
+    ['a null leaf', { ...proof, leaf: null }, 'The proof has no leaf.'],
+    ['no user id', { ...proof, leaf: { ...proof.leaf, userId: undefined } }, 'The leaf has no user id.'],
+    ['a user id with a leading zero', { ...proof, leaf: { ...proof.leaf, userId: '02' } }, 'The leaf has no user id.'],
+    ['a user id with a suffix', { ...proof, leaf: { ...proof.leaf, userId: '2x' } }, 'The leaf has no user id.'],
+    [
+      'a negative balance',
+      { ...proof, leaf: { ...proof.leaf, balanceCents: '-5' } },
+      'The leaf balance is not a whole number of cents.',
+    ],
+    ['a short nonce', { ...proof, leaf: { ...proof.leaf, nonce: 'xyz' } }, 'The nonce is not 32 hex characters.'],
+    [
+      'a nonce of 33 characters',
+      { ...proof, leaf: { ...proof.leaf, nonce: `${proof.leaf.nonce}0` } },
+      'The nonce is not 32 hex characters.',
+    ],
+    ['no path', { ...proof, path: undefined }, 'The path is not a list of siblings.'],
+    ['a path as text', { ...proof, path: 'abc' }, 'The path is not a list of siblings.'],
+    [
+      'a path of 65 steps',
+      { ...proof, path: Array.from({ length: 65 }, () => proof.path[0]) },
+      'The path is not a list of siblings.',
+    ],
+    [
+      'a negative sibling sum',
+      { ...proof, path: [{ ...proof.path[0], sum: '-1' }, proof.path[1]] },
+      'A step of the path is not {hash, sum, side}.',
+    ],
+    [
+      'a sibling on no side',
+      { ...proof, path: [{ ...proof.path[0], side: 'up' }, proof.path[1]] },
+      'A step of the path is not {hash, sum, side}.',
+    ],
+  ])('refuses %s, saying so', async (_, bad, reason) => {
+    expect(await reasonOf(bad)).toBe(reason);
+  });
+
+  it('reads a path of 64 steps (the most a tree can have), then finds it the wrong length', async () => {
+    const path = Array.from({ length: 64 }, () => proof.path[0]);
+    expect(await reasonOf({ ...proof, path })).toBe('The path has 64 steps; a tree of 3 leaves has 2.');
+  });
+});

@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE, ADMIN_REFETCH_MS } from '@savings/contracts';
+import { useSlicedQuery } from '../../../lib/use-sliced-query';
 
 /**
  * Every back-office list polls every 30 s and refreshes on window focus (product.md section 2).
@@ -24,6 +25,21 @@ export const adminKeys = {
 };
 
 type AdminKey = (typeof adminKeys)[keyof typeof adminKeys];
+
+/**
+ * One page of a paged back-office list: polled as every list is, its answer rendered as a transition,
+ * and the previous page kept on screen while the next one loads (no flash of an empty list).
+ */
+export function useAdminPage<Page, Data>(key: AdminKey, page: Page, fetchPage: (page: Page) => Promise<Data>) {
+  return useSlicedQuery(
+    useQuery({
+      queryKey: [...key, page] as QueryKey,
+      queryFn: () => fetchPage(page),
+      placeholderData: keepPreviousData,
+      ...adminListOptions,
+    }),
+  );
+}
 
 /** Refetches the lists a mutation touched. */
 export function useRefetchAdmin() {

@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminDepositRequestsResponse, DepositRequestFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
-import { useSlicedQuery } from '../../../lib/use-sliced-query';
+import { adminKeys, adminListParams, type AdminListPage, PENDING_PAGE_SIZE, useAdminPage } from './admin-query';
 
 export type DepositRequestsPage = AdminListPage<DepositRequestFilter>;
 export const FIRST_DEPOSIT_REQUESTS_PAGE: DepositRequestsPage = {
@@ -20,12 +18,5 @@ export function getAdminDepositRequests(
 }
 
 export function useAdminDepositRequests(page: DepositRequestsPage) {
-  return useSlicedQuery(
-    useQuery({
-      queryKey: [...adminKeys.depositRequests, page],
-      queryFn: () => getAdminDepositRequests(page),
-      placeholderData: keepPreviousData,
-      ...adminListOptions,
-    }),
-  );
+  return useAdminPage(adminKeys.depositRequests, page, getAdminDepositRequests);
 }

@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_LIST_PAGE_SIZE, type AdminTransactionFilter, type AdminTransactionsResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions, adminListParams, type AdminListPage } from './admin-query';
-import { useSlicedQuery } from '../../../lib/use-sliced-query';
+import { adminKeys, adminListParams, type AdminListPage, useAdminPage } from './admin-query';
 
 export type TransactionsPage = AdminListPage<AdminTransactionFilter>;
 export const FIRST_TRANSACTIONS_PAGE: TransactionsPage = {
@@ -20,12 +18,5 @@ export function getAdminTransactions(
 }
 
 export function useAdminTransactions(page: TransactionsPage) {
-  return useSlicedQuery(
-    useQuery({
-      queryKey: [...adminKeys.transactions, page],
-      queryFn: () => getAdminTransactions(page),
-      placeholderData: keepPreviousData,
-      ...adminListOptions,
-    }),
-  );
+  return useAdminPage(adminKeys.transactions, page, getAdminTransactions);
 }

@@ -1,9 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUsersResponse } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
 import type { UserOrder } from '../utils/sort-users';
-import { adminKeys, adminListOptions } from './admin-query';
-import { useSlicedQuery } from '../../../lib/use-sliced-query';
+import { adminKeys, useAdminPage } from './admin-query';
 
 /** One page of the users table: the server sorts, searches and pages; the totals stay global. */
 export interface AdminUsersPage extends UserOrder {
@@ -27,13 +25,5 @@ export function getAdminUsers(page: AdminUsersPage): Promise<AdminUsersResponse>
 }
 
 export function useAdminUsers(page: AdminUsersPage) {
-  return useSlicedQuery(
-    useQuery({
-      queryKey: [...adminKeys.users, page],
-      queryFn: () => getAdminUsers(page),
-      // the previous page stays on screen while the next one loads: no flash of an empty table
-      placeholderData: keepPreviousData,
-      ...adminListOptions,
-    }),
-  );
+  return useAdminPage(adminKeys.users, page, getAdminUsers);
 }

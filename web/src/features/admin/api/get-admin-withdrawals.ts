@@ -1,8 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminWithdrawalsResponse, WithdrawalFilter } from '@savings/contracts';
 import { api } from '../../../lib/api-client';
-import { adminKeys, adminListOptions, adminListParams, PENDING_PAGE_SIZE, type AdminListPage } from './admin-query';
-import { useSlicedQuery } from '../../../lib/use-sliced-query';
+import { adminKeys, adminListParams, type AdminListPage, PENDING_PAGE_SIZE, useAdminPage } from './admin-query';
 
 export type WithdrawalsPage = AdminListPage<WithdrawalFilter>;
 export const FIRST_WITHDRAWALS_PAGE: WithdrawalsPage = {
@@ -18,12 +16,5 @@ export function getAdminWithdrawals(page: WithdrawalsPage = FIRST_WITHDRAWALS_PA
 }
 
 export function useAdminWithdrawals(page: WithdrawalsPage) {
-  return useSlicedQuery(
-    useQuery({
-      queryKey: [...adminKeys.withdrawals, page],
-      queryFn: () => getAdminWithdrawals(page),
-      placeholderData: keepPreviousData,
-      ...adminListOptions,
-    }),
-  );
+  return useAdminPage(adminKeys.withdrawals, page, getAdminWithdrawals);
 }

@@ -1,4 +1,5 @@
-import { Children, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
+import { useRevealedCount } from './use-revealed-count';
 
 /**
  * Sections below the first screenful, rendered once the top of the page is on screen, as transitions
@@ -9,12 +10,5 @@ import { Children, startTransition, useEffect, useState, type ReactNode } from '
  */
 export function LaterSections({ children }: { children: ReactNode }) {
   const sections = Children.toArray(children);
-  const [shown, setShown] = useState(0);
-  const more = shown < sections.length;
-  useEffect(() => {
-    if (!more) return;
-    const timer = setTimeout(() => startTransition(() => setShown((count) => count + 1)), 0);
-    return () => clearTimeout(timer);
-  }, [shown, more]);
-  return sections.slice(0, shown);
+  return sections.slice(0, useRevealedCount(sections.length, 1, 0));
 }

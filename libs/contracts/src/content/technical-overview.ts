@@ -9,27 +9,9 @@ import { overview as fr } from './technical-overview/fr';
 import { overview as it } from './technical-overview/it';
 import { overview as ru } from './technical-overview/ru';
 import { overview as uk } from './technical-overview/uk';
+import type { TechnicalOverview } from './technical-overview/technical-overview-text';
 
-export interface TechnicalOverviewSection {
-  id: string;
-  heading: string;
-  paragraphs: string[];
-  bullets?: string[];
-}
-
-export interface TechnicalOverview {
-  title: string;
-  subtitle: string;
-  metaTitle: string;
-  metaDescription: string;
-  /** the download button */
-  download: string;
-  /** the link back home */
-  back: string;
-  /** the PDF's page footer: "Page {n} of {total}" */
-  page: string;
-  sections: TechnicalOverviewSection[];
-}
+export type { TechnicalOverview, TechnicalOverviewSection } from './technical-overview/technical-overview-text';
 
 const TEXTS: Record<TechnicalOverviewLanguage, TechnicalOverview> = { en, it, fr, de, es, ru, uk };
 

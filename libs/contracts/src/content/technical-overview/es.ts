@@ -1,4 +1,4 @@
-import type { TechnicalOverview } from '../technical-overview';
+import type { TechnicalOverview } from './technical-overview-text';
 
 /** The technical overview in Spanish. */
 export const overview: TechnicalOverview = {

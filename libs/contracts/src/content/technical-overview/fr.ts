@@ -1,4 +1,4 @@
-import type { TechnicalOverview } from '../technical-overview';
+import type { TechnicalOverview } from './technical-overview-text';
 
 /** The technical overview in French. */
 export const overview: TechnicalOverview = {

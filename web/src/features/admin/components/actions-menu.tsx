@@ -1,6 +1,6 @@
 import { Menu, Portal } from '@chakra-ui/react';
 import type { AdminUserItem } from '@savings/contracts';
-import { ACTIONS, ActionsButton, type UserAction } from './user-actions-menu';
+import { ACTIONS, ActionsButton, type UserAction } from './actions-button';
 
 /** The open actions menu of user-actions-menu.tsx, loaded on its first click. */
 export function ActionsMenu({ user, onAction }: { user: AdminUserItem; onAction: (action: UserAction) => void }) {

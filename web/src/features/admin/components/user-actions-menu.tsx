@@ -1,25 +1,8 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
-import { forwardRef, lazy, Suspense, useState } from 'react';
-import type { AdminUserItem, BalanceOperation } from '@savings/contracts';
+import { lazy, Suspense, useState } from 'react';
+import type { AdminUserItem } from '@savings/contracts';
+import { ActionsButton, type UserAction } from './actions-button';
 
-export type UserAction = BalanceOperation | 'deposit';
-
-export const ACTIONS: { value: UserAction; label: string }[] = [
-  { value: 'add', label: 'Add Balance' },
-  { value: 'subtract', label: 'Remove Balance' },
-  { value: 'deposit', label: 'Confirm Deposit' },
-];
-
-export const ActionsButton = forwardRef<HTMLButtonElement, ButtonProps & { userName: string }>(function ActionsButton(
-  { userName, ...props },
-  ref,
-) {
-  return (
-    <Button ref={ref} size="xs" variant="outline" aria-label={`Actions for ${userName}`} {...props}>
-      Actions ▾
-    </Button>
-  );
-});
+export type { UserAction } from './actions-button';
 
 const ActionsMenu = lazy(() => import('./actions-menu').then((module) => ({ default: module.ActionsMenu })));
 

@@ -3,7 +3,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { forgetSession, useCurrentUser, useLogout } from '../../../lib/session';
-import type { HeaderSession } from './header';
+import type { PublicUser } from '@savings/contracts';
+
+/** What the header shows of the session: who is signed in (undefined while unknown) and how to leave. */
+export interface HeaderSession {
+  user: PublicUser | null | undefined;
+  signOut: () => void;
+  signingOut: boolean;
+}
 
 /**
  * The header's session, loaded with the query machinery after the first page: it follows the signed-in

@@ -5,13 +5,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import type { PublicUser } from '@savings/contracts';
 import { chromeWords, type ChromeKey } from '../../../i18n/chrome';
 import { languageInfo, type LanguageCode } from '../../../i18n/languages';
-
-/** What the header shows of the session: who is signed in (undefined while unknown) and how to leave. */
-export interface HeaderSession {
-  user: PublicUser | null | undefined;
-  signOut: () => void;
-  signingOut: boolean;
-}
+import type { HeaderSession } from './header-session';
 
 const UNKNOWN_SESSION: HeaderSession = { user: undefined, signOut: () => undefined, signingOut: false };
 

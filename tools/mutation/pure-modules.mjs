@@ -12,8 +12,8 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DOMAIN_ROOTS = ['libs/domain/src'];
 export const PURE_SCAN_ROOTS = ['libs/application/src', 'libs/ledger/src'];
 
-/** Packages a pure module may import at run time: our pure libraries, hashing, exact decimals. */
-const PURE_PACKAGES = new Set(['@savings/domain', '@savings/contracts', 'node:crypto', 'crypto', 'decimal.js']);
+/** Packages a pure module may import at run time: our pure libraries, hashing, CSV parsing of a text. */
+const PURE_PACKAGES = new Set(['@savings/domain', '@savings/contracts', 'node:crypto', 'crypto', 'csv-parse/sync']);
 
 /** Packages whose types alone mark a module as talking to a database or framework. */
 const IMPURE_TYPES = /^(@savings\/database|@nestjs\/|@mikro-orm\/|bullmq$|ioredis$|pg$|express$)/;

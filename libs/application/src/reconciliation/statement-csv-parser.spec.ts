@@ -63,6 +63,17 @@ describe('csvRecords', () => {
     expect(refusal(() => csvRecords('a\n"b\nc'))).toBe('Line 2: a quoted field is not closed.');
   });
 
+  it('tells a doubled quote at the end of a quoted field from text after its closing quote, after any characters', () => {
+    expect(csvRecords('é€,"""b""c",x\n"ü""",y')).toEqual([
+      { line: 1, fields: ['é€', '"b"c', 'x'] },
+      { line: 2, fields: ['ü"', 'y'] },
+    ]);
+    expect(refusal(() => csvRecords('é€\n"two\nlines"x,y'))).toBe(
+      'Line 3: a quoted field must end at a comma or the end of the line.',
+    );
+    expect(refusal(() => csvRecords('a\r\n\r\n\r\n"open,b'))).toBe('Line 4: a quoted field is not closed.');
+  });
+
   it('refuses a field longer than 1000 characters, quoted or not, naming its record line', () => {
     const long = 'x'.repeat(1001);
     expect(csvRecords(`${'x'.repeat(1000)},"${'y'.repeat(1000)}"`)[0].fields.map((f) => f.length)).toEqual([

@@ -1,3 +1,4 @@
+import { CsvError, parse } from 'csv-parse/sync';
 import { BANK_STATEMENT_CSV_HEADER } from '@savings/contracts';
 import {
   assignContentKeys,
@@ -19,69 +20,58 @@ import {
 export const STATEMENT_CSV_HEADER = BANK_STATEMENT_CSV_HEADER.split(',');
 
 const MAX_FIELD = 1000;
+const QUOTE = 0x22;
 
-/** RFC 4180 records with the line each starts on; quotes may hold commas, quotes ("") and line breaks. */
+/**
+ * RFC 4180 records with the line each starts on, read by csv-parse: quotes may hold commas, quotes
+ * ("") and line breaks; records end at LF, CR or CRLF; blank lines are skipped but counted. Beyond the
+ * RFC, a quote inside an unquoted field is text (`ab"c`), as banks' exports have it; text after a
+ * closing quote is refused. Every refusal names the line.
+ */
 export function csvRecords(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const endField = () => {
-    fields.push(field);
-    field = '';
+  // one kind of line break, so that csv-parse counts lines as an editor shows them
+  const lines = text.replace(/\r\n?/g, '\n');
+  const source = Buffer.from(lines, 'utf8');
+  const physicalLines = lines.split('\n');
+  let previousEnd = 0;
+  /** A record starts on the first line after the previous record that is not blank. */
+  const recordStart = () => {
+    let line = previousEnd + 1;
+    while (physicalLines[line - 1] === '') line += 1;
+    return line;
   };
-  const endRecord = () => {
-    endField();
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
-    fields = [];
-    recordLine = line;
-  };
-  while (i < text.length) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
+  const starts: number[] = [];
+  try {
+    const rows = parse(lines, {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      cast: (value, field) => {
+        // relax_quotes also reads on after a closing quote ("b"c): that is not a field. `field.bytes`
+        // is where the field ends in the UTF-8 source, so a quoted field's last byte must be its quote.
+        if (field.quoting && source[field.bytes - 1] !== QUOTE) {
+          throw new StatementFormatError(
+            `Line ${field.lines}: a quoted field must end at a comma or the end of the line.`,
+          );
         }
-        quoted = false;
-        i += 1;
-        if (i < text.length && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') {
-          throw new StatementFormatError(`Line ${line}: a quoted field must end at a comma or the end of the line.`);
+        if (value.length > MAX_FIELD) {
+          throw new StatementFormatError(`Line ${recordStart()}: a field is longer than ${MAX_FIELD} characters.`);
         }
-        continue;
-      }
-      if (char === '\n') line += 1;
-      field += char;
-      i += 1;
-      if (field.length > MAX_FIELD)
-        throw new StatementFormatError(`Line ${recordLine}: a field is longer than ${MAX_FIELD} characters.`);
-      continue;
+        return value;
+      },
+      on_record: (row, record) => {
+        starts.push(recordStart());
+        previousEnd = record.lines;
+        return row;
+      },
+    });
+    return rows.map((fields, index) => ({ line: starts[index], fields }));
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new StatementFormatError(`Line ${recordStart()}: a quoted field is not closed.`);
     }
-    if (char === '"' && field === '') {
-      quoted = true;
-      i += 1;
-    } else if (char === ',') {
-      endField();
-      i += 1;
-    } else if (char === '\r' || char === '\n') {
-      i += char === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-      endRecord();
-    } else {
-      field += char;
-      i += 1;
-      if (field.length > MAX_FIELD)
-        throw new StatementFormatError(`Line ${recordLine}: a field is longer than ${MAX_FIELD} characters.`);
-    }
+    throw error;
   }
-  if (quoted) throw new StatementFormatError(`Line ${recordLine}: a quoted field is not closed.`);
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
 }
 
 export function parseStatementCsv(input: string): ParsedStatement {

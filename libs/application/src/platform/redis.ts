@@ -29,8 +29,9 @@ export function redisOptions(settings: RedisSettings): RedisOptions {
     ...common,
     sentinels: settings.redisSentinel.sentinels,
     name: settings.redisSentinel.name,
-    // told of a new master (+switch-master) the client moves at once instead of waiting for an error
-    failoverDetector: true,
+    // no failoverDetector: ioredis 6.0 leaves its sentinel subscriptions open after quit() (a process
+    // that closed its clients never exits); a demoted master's READONLY and a dead one's closed socket
+    // send the client back to the sentinels anyway
     // while no sentinel answers, ask again every half second (a client never gives up)
     sentinelRetryStrategy: (attempts) => Math.min(attempts * 100, 500),
     // reconnect quickly: while the old master is gone, each attempt asks the sentinels for the new one

@@ -26,58 +26,35 @@ function gzippedTwins(): Plugin {
 }
 
 /**
- * Chakra's anatomy module derives its anatomies from Ark's with `x.extendWith(...)`, a method call the
- * bundler must assume has effects, so every derived anatomy (and the Ark and zag modules it comes
- * from) stayed in the first download though the first page uses two. They only build objects: marked
- * pure, the unused ones are left out; Ark's and zag's anatomy modules likewise only build them.
+ * Three changes to Chakra's shipped code, made by patches/@chakra-ui+react+3.37.0.patch (patch-package,
+ * applied by `npm ci`'s postinstall, which fails when the patch no longer applies):
+ * - its anatomy module derives its anatomies from Ark's with `x.extendWith(...)`, a call the bundler
+ *   must assume has effects, so every derived anatomy (and the Ark and zag modules it comes from)
+ *   stayed in the first download though the first page uses two: the calls are marked pure;
+ * - createSystem built the global styles (reset, ~400 token variables) at once, the longest piece of
+ *   start-up work, though every page's HTML carries them already (web/scripts/prerender.mjs): built on
+ *   first read instead (app/theme.ts reads them only in the dev server);
+ * - a condition lookup made an array of the ~100 condition names for every style path it sorted: an
+ *   own-property check instead.
+ * The build checks that the patch is applied (an install with --ignore-scripts skips it).
  */
-const CHAKRA_ANATOMY = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]anatomy\.js$/;
-const ANATOMY_MODULE =
-  /node_modules[\\/](@zag-js[\\/][\w-]+[\\/]dist[\\/][\w-]+\.anatomy\.mjs|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][\w-]+[\\/][\w-]+\.anatomy\.js)$/;
-function pureAnatomies(): Plugin {
+const CHAKRA_ESM = fileURLToPath(new URL('../node_modules/@chakra-ui/react/dist/esm/', import.meta.url));
+function requirePatchedChakra(): Plugin {
   return {
-    name: 'pure-chakra-anatomies',
-    transform(code, id) {
-      if (!CHAKRA_ANATOMY.test(id)) return null;
-      return { code: code.replace(/= ([\w$]+)\.extendWith\(/g, '= /* @__PURE__ */ $1.extendWith('), map: null };
+    name: 'require-patched-chakra',
+    apply: 'build',
+    buildStart() {
+      const system = readFileSync(join(CHAKRA_ESM, 'styled-system/system.js'), 'utf8');
+      if (!system.includes('get _global()')) {
+        throw new Error('@chakra-ui/react is not patched: run npm ci (patches/, applied by patch-package).');
+      }
     },
   };
 }
 
-/**
- * Two changes to Chakra's styled system, in the browser build only (exact text; the build fails if it
- * moves). createSystem builds the global styles (reset, ~400 token variables) at once, the longest piece
- * of start-up work, though every page's HTML carries them already (web/scripts/prerender.mjs): built on
- * first read instead (app/theme.ts reads them only in the dev server). And a condition lookup that made
- * an array of the ~100 condition names for every style path it sorted: an own-property check instead.
- */
-const CHAKRA_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/](system|conditions)\.js$/;
-const CHAKRA_SYSTEM_EDITS: Record<string, [string, string][]> = {
-  system: [
-    ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'let _global;'],
-    [
-      '    _global,\n',
-      '    get _global() {\n      return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n    },\n',
-    ],
-  ],
-  conditions: [['return keys().includes(key) ||', 'return Object.prototype.hasOwnProperty.call(values, key) ||']],
-};
-function cheaperChakraSystem(): Plugin {
-  return {
-    name: 'cheaper-chakra-system',
-    apply: 'build',
-    transform(code, id) {
-      const file = CHAKRA_SYSTEM.exec(id)?.[1];
-      if (!file) return null;
-      let edited = code;
-      for (const [from, to] of CHAKRA_SYSTEM_EDITS[file]) {
-        if (!edited.includes(from)) throw new Error(`${id} no longer holds ${JSON.stringify(from)}`);
-        edited = edited.replace(from, to);
-      }
-      return { code: edited, map: null };
-    },
-  };
-}
+/** Ark's and zag's anatomy modules only build objects: nothing of them stays unless used. */
+const ANATOMY_MODULE =
+  /node_modules[\\/](@zag-js[\\/][\w-]+[\\/]dist[\\/][\w-]+\.anatomy\.mjs|@ark-ui[\\/]react[\\/]dist[\\/]components[\\/][\w-]+[\\/][\w-]+\.anatomy\.js)$/;
 
 const RECIPE_FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]recipes[\\/]([\w-]+)\.js$/;
 /** A recipe only other screens use: it loads with them (app/screen-recipes.ts). */
@@ -114,7 +91,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
   isSsrBuild
     ? prerenderBuild
     : {
-        plugins: [react(), gzippedTwins(), pureAnatomies(), cheaperChakraSystem()],
+        plugins: [react(), gzippedTwins(), requirePatchedChakra()],
         resolve: {
           alias: [
             ...workspaceLibs,

@@ -11,7 +11,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - `account_security_events`: sign-ins, two-factor on, off, reset and recovery codes used, password
  *   changes and resets, with the client address the request came from (null when none was at hand).
  */
-export class Migration20261127200000PersonalDataHistory extends Migration {
+export class Migration20261127210000PersonalDataHistory extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table banking_details_history (
       id bigint generated always as identity primary key,

@@ -17,3 +17,4 @@ export * from './approvals';
 export * from './proof';
 export * from './reconciliation';
 export * from './personal-data';
+export * from './backups';

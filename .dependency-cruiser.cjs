@@ -1,6 +1,6 @@
 // No import circles (style guide: imports only point down), checked by `npm run lint` over every
 // project: libs, services, web, tools and bench. Type-only imports count too (tsPreCompilationDeps),
-// which ESLint's import/no-cycle rules skip (docs/decisions/0029-no-import-circles.md).
+// which ESLint's import/no-cycle rules skip (docs/decisions/0030-no-import-circles.md).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

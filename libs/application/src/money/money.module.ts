@@ -11,6 +11,7 @@ import {
 import { AdjustBalanceHandler, ConfirmDepositHandler } from './deposits.handlers';
 import {
   LedgerBalanceHandler,
+  LedgerHeadHandler,
   ListLedgerEventsHandler,
   ReplayLedgerHandler,
   SealLedgerBlocksHandler,
@@ -47,6 +48,7 @@ import {
     VerifyLedgerHandler,
     ListLedgerEventsHandler,
     LedgerBalanceHandler,
+    LedgerHeadHandler,
     ReplayLedgerHandler,
     SealLedgerBlocksHandler,
   ],

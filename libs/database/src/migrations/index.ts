@@ -16,6 +16,7 @@ import { Migration20261124800000ProofOfLiabilities } from './Migration2026112480
 import { Migration20261124900000BankStatements } from './Migration20261124900000-bank-statements';
 import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
 import { Migration20261127100000AccountHolders } from './Migration20261127100000-account-holders';
+import { Migration20261127210000PersonalDataHistory } from './Migration20261127210000-personal-data-history';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261124900100StatementLineApprovals,
   },
   { name: 'Migration20261127100000-account-holders', class: Migration20261127100000AccountHolders },
+  { name: 'Migration20261127210000-personal-data-history', class: Migration20261127210000PersonalDataHistory },
 ];

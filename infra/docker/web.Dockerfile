@@ -1,5 +1,5 @@
 # The built web app on nginx, /api proxied to the API.
-FROM node:24-bookworm-slim AS build
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build -w web

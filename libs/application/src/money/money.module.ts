@@ -22,6 +22,7 @@ import {
   EditWithdrawalHandler,
   PayOutWithdrawalHandler,
   RequestWithdrawalHandler,
+  ReturnWithdrawalForReapprovalHandler,
 } from './withdrawals.handlers';
 
 /**
@@ -43,6 +44,7 @@ import {
     CancelWithdrawalHandler,
     ApproveWithdrawalHandler,
     PayOutWithdrawalHandler,
+    ReturnWithdrawalForReapprovalHandler,
     AccrueInterestBatchHandler,
     VerifyLedgerHandler,
     ListLedgerEventsHandler,

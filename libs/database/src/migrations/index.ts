@@ -15,6 +15,7 @@ import { Migration20261124700000MailOutbox } from './Migration20261124700000-mai
 import { Migration20261124800000ProofOfLiabilities } from './Migration20261124800000-proof-of-liabilities';
 import { Migration20261124900000BankStatements } from './Migration20261124900000-bank-statements';
 import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
+import { Migration20261126100000BankingFingerprints } from './Migration20261126100000-banking-fingerprints';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261124900100-statement-line-approvals',
     class: Migration20261124900100StatementLineApprovals,
   },
+  { name: 'Migration20261126100000-banking-fingerprints', class: Migration20261126100000BankingFingerprints },
 ];

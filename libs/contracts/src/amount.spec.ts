@@ -8,7 +8,10 @@ describe('parseAmountInput', () => {
     ['0.01', '0.01'],
     [0.01, '0.01'],
     ['1000000000000', '1000000000000.00'],
-    ['007.10', '7.10'],
+    ['7.10', '7.10'],
+    ['0.50', '0.50'],
+    ['0.5', '0.50'],
+    ['1000.5', '1000.50'],
   ])('accepts %p as %p', (input, expected) => {
     expect(parseAmountInput(input)).toBe(expected);
   });
@@ -37,6 +40,21 @@ describe('parseAmountInput', () => {
     '0x10',
     ' ',
     '1,000',
+    // plain text only (api-contract.md section 15): no surrounding spaces, no sign, no leading zeros
+    ' 1000',
+    '1000 ',
+    '\t1000',
+    '1000\n',
+    '\u00a01000',
+    '01000',
+    '007.10',
+    '00.50',
+    '+1000',
+    '+0.50',
+    '-1000',
+    '1000.',
+    '.50',
+    '１０００',
   ])('refuses %p', (input) => {
     expect(parseAmountInput(input)).toBeNull();
   });

@@ -22,8 +22,10 @@ const MESSAGES = {
   emailChanged: { template: 'email-changed', params: { newEmail: 'new@example.test' } },
   bankingHeld: { template: 'banking-details-changed', params: { iban: 'DE89 … 3000', heldUntil: HELD_UNTIL } },
   bankingFree: { template: 'banking-details-changed', params: { iban: 'DE89 … 3000', heldUntil: null } },
-  twoFactorOn: { template: 'two-factor-changed', params: { enabled: true } },
-  twoFactorOff: { template: 'two-factor-changed', params: { enabled: false } },
+  twoFactorOn: { template: 'two-factor-changed', params: { change: 'on' } },
+  twoFactorOff: { template: 'two-factor-changed', params: { change: 'off' } },
+  recoveryCodeUsed: { template: 'two-factor-changed', params: { change: 'recovery-code-used', recoveryCodesLeft: 7 } },
+  twoFactorRemoved: { template: 'two-factor-changed', params: { change: 'removed' } },
   deposit: { template: 'deposit-confirmed', params: { amountCents: '123456', balanceCents: '9876543' } },
   approved: { template: 'withdrawal-approved', params: { amountCents: '150000' } },
   paidOut: { template: 'withdrawal-paid-out', params: { amountCents: '150000', payoutDate: '2031-06-01' } },
@@ -41,6 +43,8 @@ const SECURITY: MailMessage[] = [
   MESSAGES.bankingFree,
   MESSAGES.twoFactorOn,
   MESSAGES.twoFactorOff,
+  MESSAGES.recoveryCodeUsed,
+  MESSAGES.twoFactorRemoved,
 ];
 
 const render = (message: MailMessage, language: MailLanguage, timeZone = 'Europe/Rome') =>
@@ -109,6 +113,7 @@ describe.each(MAIL_LANGUAGES)('mails in %s', (language) => {
     const subject = (message: MailMessage) => render(message, language).subject;
     expect(text(MESSAGES.reset)).toContain('30');
     expect(text(MESSAGES.emailChanged)).toContain('new@example.test');
+    expect(text(MESSAGES.recoveryCodeUsed)).toMatch(/\b7\./);
     expect(text(MESSAGES.bankingFree)).toContain('DE89 … 3000');
     expect(subject(MESSAGES.deposit)).toContain(usd(language, '1234.56'));
     expect(text(MESSAGES.deposit)).toContain(usd(language, '1234.56'));

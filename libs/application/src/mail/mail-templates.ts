@@ -15,7 +15,7 @@ export type MailMessage =
   | { template: 'password-changed'; params: Record<string, never> }
   | { template: 'email-changed'; params: { newEmail: string } }
   | { template: 'banking-details-changed'; params: { iban: string; heldUntil: string | null } }
-  | { template: 'two-factor-changed'; params: { enabled: boolean } }
+  | { template: 'two-factor-changed'; params: { change: TwoFactorChange; recoveryCodesLeft?: number } }
   | { template: 'deposit-confirmed'; params: { amountCents: string; balanceCents: string } }
   | { template: 'withdrawal-approved'; params: { amountCents: string } }
   | { template: 'withdrawal-paid-out'; params: { amountCents: string; payoutDate: string } }
@@ -42,6 +42,9 @@ export type MailMessage =
     };
 
 export type MailTemplate = MailMessage['template'];
+
+/** A change of a sign-in factor (api-contract.md section 15): each one is mailed to the account holder. */
+export type TwoFactorChange = 'on' | 'off' | 'recovery-code-used' | 'removed';
 
 export interface RenderedMail {
   subject: string;
@@ -171,15 +174,22 @@ const EN: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled ? 'Two-factor sign-in turned on' : 'Two-factor sign-in turned off',
-          paragraphs: [
-            m.params.enabled
-              ? 'Two-factor sign-in was turned on for your Savings account.'
-              : 'Two-factor sign-in was turned off for your Savings account.',
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: ['Two-factor sign-in turned on', 'Two-factor sign-in was turned on for your Savings account.'],
+          off: ['Two-factor sign-in turned off', 'Two-factor sign-in was turned off for your Savings account.'],
+          'recovery-code-used': [
+            'A recovery code was used to sign in',
+            `One of your recovery codes was just used to sign in to your Savings account. Recovery codes left: ${left}.`,
           ],
-        };
+          removed: [
+            'Two-factor sign-in removed by support',
+            'At your request, our support team removed two-factor sign-in from your Savings account and signed out every session. Sign in with your password and set it up again under Security.',
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Deposit of ${f.usd(m.params.amountCents)} confirmed`,
@@ -284,15 +294,25 @@ const IT: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled ? 'Accesso a due fattori attivato' : 'Accesso a due fattori disattivato',
-          paragraphs: [
-            m.params.enabled
-              ? "L'accesso a due fattori è stato attivato per il tuo conto Savings."
-              : "L'accesso a due fattori è stato disattivato per il tuo conto Savings.",
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: ['Accesso a due fattori attivato', "L'accesso a due fattori è stato attivato per il tuo conto Savings."],
+          off: [
+            'Accesso a due fattori disattivato',
+            "L'accesso a due fattori è stato disattivato per il tuo conto Savings.",
           ],
-        };
+          'recovery-code-used': [
+            'È stato usato un codice di recupero per accedere',
+            `Uno dei tuoi codici di recupero è stato appena usato per accedere al tuo conto Savings. Codici di recupero rimasti: ${left}.`,
+          ],
+          removed: [
+            "Accesso a due fattori rimosso dall'assistenza",
+            "Su tua richiesta, la nostra assistenza ha rimosso l'accesso a due fattori dal tuo conto Savings e ha chiuso tutte le sessioni. Accedi con la password e riattivalo in Sicurezza.",
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Deposito di ${f.usd(m.params.amountCents)} confermato`,
@@ -399,15 +419,28 @@ const FR: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled ? 'Connexion à deux facteurs activée' : 'Connexion à deux facteurs désactivée',
-          paragraphs: [
-            m.params.enabled
-              ? 'La connexion à deux facteurs a été activée pour votre compte Savings.'
-              : 'La connexion à deux facteurs a été désactivée pour votre compte Savings.',
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: [
+            'Connexion à deux facteurs activée',
+            'La connexion à deux facteurs a été activée pour votre compte Savings.',
           ],
-        };
+          off: [
+            'Connexion à deux facteurs désactivée',
+            'La connexion à deux facteurs a été désactivée pour votre compte Savings.',
+          ],
+          'recovery-code-used': [
+            'Un code de récupération a servi à vous connecter',
+            `Un de vos codes de récupération vient de servir à vous connecter à votre compte Savings. Codes de récupération restants : ${left}.`,
+          ],
+          removed: [
+            'Connexion à deux facteurs supprimée par le support',
+            'À votre demande, notre support a supprimé la connexion à deux facteurs de votre compte Savings et fermé toutes les sessions. Connectez-vous avec votre mot de passe et réactivez-la dans Sécurité.',
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Dépôt de ${f.usd(m.params.amountCents)} confirmé`,
@@ -512,15 +545,28 @@ const DE: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled ? 'Zwei-Faktor-Anmeldung eingeschaltet' : 'Zwei-Faktor-Anmeldung ausgeschaltet',
-          paragraphs: [
-            m.params.enabled
-              ? 'Die Zwei-Faktor-Anmeldung wurde für Ihr Savings-Konto eingeschaltet.'
-              : 'Die Zwei-Faktor-Anmeldung wurde für Ihr Savings-Konto ausgeschaltet.',
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: [
+            'Zwei-Faktor-Anmeldung eingeschaltet',
+            'Die Zwei-Faktor-Anmeldung wurde für Ihr Savings-Konto eingeschaltet.',
           ],
-        };
+          off: [
+            'Zwei-Faktor-Anmeldung ausgeschaltet',
+            'Die Zwei-Faktor-Anmeldung wurde für Ihr Savings-Konto ausgeschaltet.',
+          ],
+          'recovery-code-used': [
+            'Ein Wiederherstellungscode wurde zur Anmeldung verwendet',
+            `Einer Ihrer Wiederherstellungscodes wurde soeben zur Anmeldung bei Ihrem Savings-Konto verwendet. Verbleibende Wiederherstellungscodes: ${left}.`,
+          ],
+          removed: [
+            'Zwei-Faktor-Anmeldung vom Support entfernt',
+            'Auf Ihre Bitte hat unser Support die Zwei-Faktor-Anmeldung Ihres Savings-Kontos entfernt und alle Sitzungen abgemeldet. Melden Sie sich mit Ihrem Passwort an und richten Sie sie unter Sicherheit erneut ein.',
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Einzahlung von ${f.usd(m.params.amountCents)} bestätigt`,
@@ -623,17 +669,28 @@ const ES: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled
-            ? 'Inicio de sesión en dos pasos activado'
-            : 'Inicio de sesión en dos pasos desactivado',
-          paragraphs: [
-            m.params.enabled
-              ? 'Se ha activado el inicio de sesión en dos pasos en tu cuenta Savings.'
-              : 'Se ha desactivado el inicio de sesión en dos pasos en tu cuenta Savings.',
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: [
+            'Inicio de sesión en dos pasos activado',
+            'Se ha activado el inicio de sesión en dos pasos en tu cuenta Savings.',
           ],
-        };
+          off: [
+            'Inicio de sesión en dos pasos desactivado',
+            'Se ha desactivado el inicio de sesión en dos pasos en tu cuenta Savings.',
+          ],
+          'recovery-code-used': [
+            'Se ha usado un código de recuperación para iniciar sesión',
+            `Se acaba de usar uno de tus códigos de recuperación para iniciar sesión en tu cuenta Savings. Códigos de recuperación restantes: ${left}.`,
+          ],
+          removed: [
+            'El soporte ha quitado el inicio de sesión en dos pasos',
+            'A petición tuya, nuestro equipo de soporte ha quitado el inicio de sesión en dos pasos de tu cuenta Savings y ha cerrado todas las sesiones. Inicia sesión con tu contraseña y vuelve a activarlo en Seguridad.',
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Depósito de ${f.usd(m.params.amountCents)} confirmado`,
@@ -736,15 +793,22 @@ const RU: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled ? 'Двухфакторный вход включён' : 'Двухфакторный вход отключён',
-          paragraphs: [
-            m.params.enabled
-              ? 'Для вашего счёта Savings включён двухфакторный вход.'
-              : 'Для вашего счёта Savings отключён двухфакторный вход.',
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: ['Двухфакторный вход включён', 'Для вашего счёта Savings включён двухфакторный вход.'],
+          off: ['Двухфакторный вход отключён', 'Для вашего счёта Savings отключён двухфакторный вход.'],
+          'recovery-code-used': [
+            'Для входа использован код восстановления',
+            `Один из ваших кодов восстановления только что использован для входа в ваш счёт Savings. Осталось кодов восстановления: ${left}.`,
           ],
-        };
+          removed: [
+            'Служба поддержки отключила двухфакторный вход',
+            'По вашей просьбе служба поддержки отключила двухфакторный вход для вашего счёта Savings и завершила все сеансы. Войдите с паролем и снова включите его в разделе «Безопасность».',
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Депозит ${f.usd(m.params.amountCents)} подтверждён`,
@@ -845,15 +909,22 @@ const UK: LanguageWords = {
               : []),
           ],
         };
-      case 'two-factor-changed':
-        return {
-          subject: m.params.enabled ? 'Двофакторний вхід увімкнено' : 'Двофакторний вхід вимкнено',
-          paragraphs: [
-            m.params.enabled
-              ? 'Для вашого рахунку Savings увімкнено двофакторний вхід.'
-              : 'Для вашого рахунку Savings вимкнено двофакторний вхід.',
+      case 'two-factor-changed': {
+        const left = m.params.recoveryCodesLeft ?? 0;
+        const [subject, paragraph] = {
+          on: ['Двофакторний вхід увімкнено', 'Для вашого рахунку Savings увімкнено двофакторний вхід.'],
+          off: ['Двофакторний вхід вимкнено', 'Для вашого рахунку Savings вимкнено двофакторний вхід.'],
+          'recovery-code-used': [
+            'Для входу використано код відновлення',
+            `Один із ваших кодів відновлення щойно використано для входу у ваш рахунок Savings. Залишилося кодів відновлення: ${left}.`,
           ],
-        };
+          removed: [
+            'Служба підтримки вимкнула двофакторний вхід',
+            'На ваше прохання служба підтримки вимкнула двофакторний вхід для вашого рахунку Savings і завершила всі сеанси. Увійдіть із паролем і знову увімкніть його в розділі «Безпека».',
+          ],
+        }[m.params.change];
+        return { subject, paragraphs: [paragraph] };
+      }
       case 'deposit-confirmed':
         return {
           subject: `Депозит ${f.usd(m.params.amountCents)} підтверджено`,

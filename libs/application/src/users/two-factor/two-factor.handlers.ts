@@ -1,10 +1,13 @@
 import { Inject } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type Redis from 'ioredis';
 import type { AppConfig } from '@savings/config';
 import { Messages, type MfaSetupResponse } from '@savings/contracts';
 import { type Sql, type SqlQueryable } from '@savings/database';
 import { DomainError } from '@savings/domain';
+import { MailOutbox } from '../../mail/mail-outbox';
+import type { TwoFactorChange } from '../../mail/mail-templates';
 import { APP_CONFIG, REDIS, SQL } from '../../platform/tokens';
 import { PasswordHasher } from '../password-hasher';
 import { endAllSessions } from '../session-keys';
@@ -34,6 +37,38 @@ const invalidCode = () => new DomainError('AUTH.INVALID_CODE', 'unauthenticated'
 const wrongCode = () =>
   new DomainError('AUTH.INVALID_CODE', 'invalid', Messages.invalidCode, { code: Messages.invalidCode });
 const owner = (userId: number) => `user:${userId}`;
+
+/**
+ * Mails the account holder a change of a sign-in factor (api-contract.md section 15), in the
+ * transaction that makes the change: the message exists exactly when the change committed.
+ */
+async function mailFactorChange(
+  outbox: MailOutbox,
+  tx: SqlQueryable,
+  userId: number,
+  change: TwoFactorChange,
+): Promise<void> {
+  const [user] = await tx.query<{ email: string; name: string; language: string; codes_left: number }>(
+    `select email, name, language,
+            (select count(*)::int from user_recovery_codes where user_id = $1 and used_at is null) as codes_left
+       from users where id = $1`,
+    [userId],
+  );
+  if (!user) return;
+  await outbox.write(tx, [
+    {
+      cause: `two-factor-${change}:${userId}:${randomUUID()}`,
+      userId,
+      recipient: user.email,
+      name: user.name,
+      language: user.language,
+      message: {
+        template: 'two-factor-changed',
+        params: change === 'recovery-code-used' ? { change, recoveryCodesLeft: user.codes_left } : { change },
+      },
+    },
+  ]);
+}
 
 /** The sealed-secret store of one process: reads rows and opens their secrets with the configured key. */
 abstract class TwoFactorHandler {
@@ -136,7 +171,11 @@ export class EnableTwoFactorHandler
   extends TwoFactorHandler
   implements ICommandHandler<EnableTwoFactorCommand, string[]>
 {
-  constructor(@Inject(SQL) sql: Sql, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(SQL) sql: Sql,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly outbox: MailOutbox,
+  ) {
     super(sql, config);
   }
 
@@ -158,6 +197,7 @@ export class EnableTwoFactorHandler
         userId,
         recoveryCodes.map((recoveryCode) => hashRecoveryCode(normalizeRecoveryCode(recoveryCode)!)),
       ]);
+      await mailFactorChange(this.outbox, tx, userId, 'on');
       return recoveryCodes;
     });
   }
@@ -168,14 +208,23 @@ export class VerifySecondFactorHandler
   extends TwoFactorHandler
   implements ICommandHandler<VerifySecondFactorCommand, SecondFactorUsed>
 {
-  constructor(@Inject(SQL) sql: Sql, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(SQL) sql: Sql,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly outbox: MailOutbox,
+  ) {
     super(sql, config);
   }
 
   async execute({ userId, code, at }: VerifySecondFactorCommand): Promise<SecondFactorUsed> {
     const row = await this.row(this.sql, userId);
     if (!row?.enabled) throw invalidCode();
-    const used = await this.acceptEither(this.sql, userId, row, code, at);
+    const used = await this.sql.transaction(async (tx) => {
+      const accepted = await this.acceptEither(tx, userId, row, code, at);
+      // a recovery code stands in for the phone: the holder hears of each one used
+      if (accepted === 'recovery_code') await mailFactorChange(this.outbox, tx, userId, 'recovery-code-used');
+      return accepted;
+    });
     if (!used) throw invalidCode();
     return used;
   }
@@ -190,6 +239,7 @@ export class DisableTwoFactorHandler
     @Inject(SQL) sql: Sql,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly hasher: PasswordHasher,
+    private readonly outbox: MailOutbox,
   ) {
     super(sql, config);
   }
@@ -210,6 +260,7 @@ export class DisableTwoFactorHandler
       if (!(await this.acceptEither(tx, userId, row, code, at))) throw wrongCode();
       await tx.query('delete from user_recovery_codes where user_id = $1', [userId]);
       await tx.query('delete from user_two_factor where user_id = $1', [userId]);
+      await mailFactorChange(this.outbox, tx, userId, 'off');
     });
   }
 }
@@ -234,6 +285,7 @@ export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorComm
     @Inject(SQL) private readonly sql: Sql,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: MailOutbox,
   ) {}
 
   async execute({ email }: ResetTwoFactorCommand): Promise<ResetTwoFactorResult | null> {
@@ -248,7 +300,10 @@ export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorComm
         'delete from user_two_factor where user_id = $1 returning enabled_at is not null as enabled',
         [userId],
       );
-      return removed[0]?.enabled ?? false;
+      const enabled = removed[0]?.enabled ?? false;
+      // a setup never confirmed was no sign-in factor: nothing changed for the holder
+      if (enabled) await mailFactorChange(this.outbox, tx, userId, 'removed');
+      return enabled;
     });
     // sessions signed in with the old factor end too: the person starts afresh with the password
     await endAllSessions(this.redis, this.config.queuePrefix, userId);

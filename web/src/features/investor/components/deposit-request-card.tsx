@@ -1,21 +1,14 @@
 import { Box, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { DASHBOARD_DEPOSIT_REQUESTS, formatUsd, Messages, MIN_DEPOSIT, parseAmountInput } from '@savings/contracts';
+import { DASHBOARD_DEPOSIT_REQUESTS, formatUsd, MIN_DEPOSIT, parseAmountInput } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateDepositRequest } from '../api/create-deposit-request';
 import { useDepositRequests } from '../api/get-deposit-requests';
-import { amountProblem } from '../utils/amount-message';
+import { validateDepositAmount } from '../utils/amount-message';
 import { formatDate } from '../utils/format';
 import { DepositStatusBadge } from './status-badges';
-
-/** The client check mirrors the server's (product.md section 5); the server stays the authority. */
-export function validateDepositAmount(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '' || Number(trimmed) < MIN_DEPOSIT) return Messages.minDeposit;
-  return amountProblem(trimmed);
-}
 
 function DepositRequestForm({ onDone }: { onDone: () => void }) {
   const [amount, setAmount] = useState('');

@@ -1,27 +1,10 @@
 import { Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import {
-  amountExceedsAvailable,
-  formatUsd,
-  Messages,
-  MIN_WITHDRAWAL,
-  parseAmountInput,
-  type PublicUser,
-} from '@savings/contracts';
+import { formatUsd, Messages, MIN_WITHDRAWAL, parseAmountInput, type PublicUser } from '@savings/contracts';
 import { useState, type FormEvent } from 'react';
 import { toastError, toastSuccess } from '../../../components/toaster';
 import { useLeaveIfSignedOut } from '../../../lib/query-retry';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
-import { amountProblem } from '../utils/amount-message';
-
-export function validateWithdrawalAmount(value: string, available: number): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '' || Number(trimmed) < MIN_WITHDRAWAL) return Messages.minWithdrawal;
-  const problem = amountProblem(trimmed);
-  if (problem) return problem;
-  const amount = parseAmountInput(trimmed) as string;
-  if (Number(amount) > available) return amountExceedsAvailable(formatUsd(available));
-  return null;
-}
+import { validateWithdrawalAmount } from '../utils/amount-message';
 
 function WithdrawalForm({ user, onDone }: { user: PublicUser; onDone: () => void }) {
   const [amount, setAmount] = useState('');

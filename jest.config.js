@@ -89,5 +89,15 @@ module.exports = {
       globalTeardown: '<rootDir>/services/api/test/stress/global-teardown.ts',
       testTimeout: 600000,
     },
+    {
+      ...common,
+      // the compiled stack on the high-availability cluster of `npm run ha`: `npm run test:ha` only
+      displayName: 'ha',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/services/**/*.ha-spec.ts'],
+      // the cluster and the processes the suite started are removed after the run, whatever its outcome
+      globalTeardown: '<rootDir>/services/api/test/ha/global-teardown.ts',
+      testTimeout: 900000,
+    },
   ],
 };

@@ -1,6 +1,7 @@
 // `npm start`: on a fresh clone installs, builds, creates and migrates the database, seeds the demo once,
 // then runs the API (serving the built web app on the same origin) and the worker. Without SMTP_URL,
 // a local mail catcher (maildev) receives every mail the platform sends and shows it in its inbox.
+// `HA=1 npm start` runs the same on the high-availability cluster of `npm run ha` (infra/ha).
 import { createConnection, createServer } from 'node:net';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,12 +90,23 @@ async function main() {
 
   let embedded = null;
   const env = { ...process.env };
-  if (!env.DATABASE_URL && !(await reachable(DEFAULT_DATABASE_URL, 5432))) {
+  if (env.HA === '1') {
+    // the high-availability cluster of `npm run ha` (started here when it is not up; it outlives this process)
+    const cluster = await import('../infra/ha/cluster.mjs');
+    if (!(await cluster.primaryAnswers())) {
+      log('Starting the high-availability cluster (npm run ha -- up)…');
+      await cluster.up();
+    }
+    Object.assign(env, cluster.appEnv());
+    log(
+      `On the cluster: DATABASE_URL=${env.DATABASE_URL}, Redis through sentinels ${env.REDIS_SENTINELS} ("npm run ha -- status")`,
+    );
+  } else if (!env.DATABASE_URL && !(await reachable(DEFAULT_DATABASE_URL, 5432))) {
     embedded = await startEmbeddedPostgres();
     env.DATABASE_URL = embedded.url;
   }
   const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  if (!(await reachable(redisUrl, 6379))) {
+  if (!env.REDIS_SENTINELS && !(await reachable(redisUrl, 6379))) {
     console.error(
       `Redis is not reachable at ${redisUrl}: start it (e.g. "redis-server --daemonize yes" or "docker compose up -d redis") or set REDIS_URL to a running server.`,
     );

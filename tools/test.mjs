@@ -1,10 +1,16 @@
 // `npm test`: every test of every project against real PostgreSQL and Redis, then the browser tests in
 // real Chromium against the built stack. `npm run test:e2e` / `test:chaos` run one suite alone.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataChanges, snapshotDataDir } from './data-guard.mjs';
 import { ensureBuilt, ensureChromium, ensureInstalled, log, root, run } from './lib.mjs';
 
 const suite = process.argv[2] ?? 'all';
+// written by services/api/test/ha/failover.ha-spec.ts: the figures line of `npm run test:ha`
+const HA_FIGURES = join(tmpdir(), 'savings-ha-figures.json');
+/** a suite's one line of figures, printed last */
+let figuresLine = null;
 // Per-project `testTimeout` is not honoured by jest in multi-project runs, so it is given here.
 const jest = (args, timeoutMs = 120_000) => run('npx', ['jest', `--testTimeout=${timeoutMs}`, ...args]);
 // the running product's data (npm start): the tests must not touch it (tools/data-guard.mjs)
@@ -29,6 +35,13 @@ try {
     log('Fault and concurrency tests');
     jest(['--selectProjects', 'chaos', '--runInBand'], 600_000);
   }
+  if (suite === 'ha') {
+    log('Failover tests on the high-availability cluster (npm run ha)');
+    rmSync(HA_FIGURES, { force: true });
+    jest(['--selectProjects', 'ha', '--runInBand'], 900_000);
+    const f = JSON.parse(readFileSync(HA_FIGURES, 'utf8'));
+    figuresLine = `acknowledged ${f.acknowledged}, lost ${f.lost}, duplicated ${f.duplicated}, write outage ${f.outageSeconds} s`;
+  }
 } catch (error) {
   console.error(error.message);
   process.exitCode = error.exitCode ?? 1;
@@ -41,3 +54,4 @@ if (touched.length > 0) {
 } else {
   log('.data/ untouched');
 }
+if (figuresLine && !process.exitCode) console.log(figuresLine);

@@ -55,9 +55,9 @@ import { cpuSecondsByPid } from './process-cpu';
  * log an earlier run left in the database (seeding takes minutes); each of them writes nothing (for
  * iterating), so the file always holds one complete run.
  */
-const repoRoot = resolve(__dirname, '../..');
-const WRITERS = [1, 16, 64] as const;
-const ROUNDS = 3;
+export const repoRoot = resolve(__dirname, '../..');
+export const WRITERS = [1, 16, 64] as const;
+export const ROUNDS = 3;
 
 interface LedgerResults {
   baseline_tps: Record<string, number>;
@@ -86,11 +86,11 @@ function benchDatabaseUrl(): string {
   return url.toString();
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round1 = (n: number) => Math.round(n * 10) / 10;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const round1 = (n: number) => Math.round(n * 10) / 10;
 
 @Module({})
-class LedgerBenchModule {
+export class LedgerBenchModule {
   static forRoot(config: AppConfig, poolMax = 20): DynamicModule {
     return {
       module: LedgerBenchModule,
@@ -202,7 +202,7 @@ async function verifyInChild(databaseUrl: string): Promise<{ seconds: number }> 
   return { seconds };
 }
 
-async function createUsers(pool: Pool, count: number, tag: string): Promise<number[]> {
+export async function createUsers(pool: Pool, count: number, tag: string): Promise<number[]> {
   const { rows } = await pool.query<{ id: string }>(
     `insert into users (name, email, password_hash, reference_code)
      select 'Bench ' || $1 || ' ' || i, 'bench-' || $1 || '-' || i || '@example.test', 'x', 'B' || $1 || i
@@ -333,7 +333,7 @@ async function baselineRun(pool: Pool, accounts: number[], writers: number, seco
   }
 }
 
-async function handlerRun(
+export async function handlerRun(
   pool: Pool,
   bus: CommandBus,
   accounts: number[],

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { httpBenchCommand } from './http';
 import { interestBench } from './interest';
 import { ledgerBench } from './ledger';
+import { ledgerHaBench } from './ledger-ha';
 import { proofBench } from './proof';
 import { reconBench } from './recon';
 import { statementsBench } from './statements';
@@ -12,7 +13,7 @@ import { webBenchCommand } from './web';
  * benchmark uses a database of its own and writes its figures to bench/results/NAME.json.
  */
 const benches: Record<string, (args: string[]) => Promise<unknown>> = {
-  ledger: (args) => ledgerBench(args),
+  ledger: (args) => (args.includes('--ha') ? ledgerHaBench(args) : ledgerBench(args)),
   interest: (args) => interestBench(args),
   http: async () => {
     const code = await httpBenchCommand();

@@ -166,6 +166,37 @@ describe('two-factor settings', () => {
     expect(loadConfig({ SESSION_SECRET: 'y'.repeat(40) }).mfaSecretKey).not.toEqual(one);
     expect(one.toString('utf8')).not.toContain('x'.repeat(8));
   });
+
+  describe('REDIS_SENTINELS and REDIS_SENTINEL_NAME', () => {
+    it('are off by default: REDIS_URL is the server', () => {
+      expect(loadConfig({}).redisSentinel).toBeNull();
+    });
+
+    it('name the sentinels and the master group, IPv6 included', () => {
+      const config = loadConfig({
+        REDIS_SENTINELS: '127.0.0.1:26481, sentinel-2.local:26379,[::1]:26483',
+        REDIS_SENTINEL_NAME: 'savings',
+      });
+      expect(config.redisSentinel).toEqual({
+        sentinels: [
+          { host: '127.0.0.1', port: 26481 },
+          { host: 'sentinel-2.local', port: 26379 },
+          { host: '::1', port: 26483 },
+        ],
+        name: 'savings',
+      });
+    });
+
+    it('go together, and refuse entries that are not host:port', () => {
+      expect(() => loadConfig({ REDIS_SENTINELS: '127.0.0.1:26481' })).toThrow(/go together/);
+      expect(() => loadConfig({ REDIS_SENTINEL_NAME: 'savings' })).toThrow(/go together/);
+      expect(() => loadConfig({ REDIS_SENTINELS: '127.0.0.1', REDIS_SENTINEL_NAME: 'savings' })).toThrow(
+        /"127.0.0.1" must be host:port/,
+      );
+      expect(() => loadConfig({ REDIS_SENTINELS: 'a:99999', REDIS_SENTINEL_NAME: 'savings' })).toThrow(/host:port/);
+      expect(() => loadConfig({ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_NAME: 'bad name' })).toThrow(/master name/);
+    });
+  });
 });
 
 describe('the banking-fingerprint key (api-contract.md section 15)', () => {

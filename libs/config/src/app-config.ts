@@ -10,6 +10,11 @@ export interface AppConfig {
   port: number;
   databaseUrl: string;
   redisUrl: string;
+  /**
+   * REDIS_SENTINELS (host:port,...) and REDIS_SENTINEL_NAME: Redis found through its sentinels, which
+   * then replace REDIS_URL's host and port for every client (sessions, rate limits, BullMQ); null: REDIS_URL.
+   */
+  redisSentinel: RedisSentinelSettings | null;
   appTimezone: string;
   sessionSecret: string;
   publicOrigins: string[];
@@ -59,6 +64,12 @@ export interface AppConfig {
   mail: MailSettings;
   /** BANKING_COOLDOWN_HOURS: withdrawals to banking details changed this recently wait for approval. */
   bankingCooldownHours: number;
+}
+
+export interface RedisSentinelSettings {
+  sentinels: { host: string; port: number }[];
+  /** the master group name the sentinels monitor */
+  name: string;
 }
 
 /** Outgoing mail (api-contract.md section 14). */
@@ -128,6 +139,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems,
   );
   const redisUrl = parseUrl(env.REDIS_URL, 'redis://127.0.0.1:6379', ['redis:', 'rediss:'], 'REDIS_URL', problems);
+  const redisSentinel = parseRedisSentinel(env.REDIS_SENTINELS, env.REDIS_SENTINEL_NAME, problems);
 
   const appTimezone = env.APP_TIMEZONE ?? 'UTC';
   if (!isValidTimezone(appTimezone)) problems.push(`APP_TIMEZONE "${appTimezone}" is not an IANA time zone`);
@@ -208,6 +220,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     databaseUrl,
     redisUrl,
+    redisSentinel,
     appTimezone,
     sessionSecret,
     publicOrigins,
@@ -228,6 +241,33 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail,
     bankingCooldownHours,
   };
+}
+
+/** REDIS_SENTINELS `host:port,host:port` with REDIS_SENTINEL_NAME: both or neither. */
+function parseRedisSentinel(
+  rawList: string | undefined,
+  rawName: string | undefined,
+  problems: string[],
+): RedisSentinelSettings | null {
+  const list = (rawList ?? '').trim();
+  const name = (rawName ?? '').trim();
+  if (list === '' && name === '') return null;
+  if (list === '' || name === '') {
+    problems.push('REDIS_SENTINELS and REDIS_SENTINEL_NAME go together: set both (or neither, for REDIS_URL)');
+    return null;
+  }
+  const sentinels: RedisSentinelSettings['sentinels'] = [];
+  for (const entry of list.split(',').map((item) => item.trim())) {
+    const match = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$/.exec(entry);
+    const port = match ? Number(match[2]) : 0;
+    if (!match || port < 1 || port > 65535) {
+      problems.push(`REDIS_SENTINELS entry "${entry}" must be host:port`);
+      continue;
+    }
+    sentinels.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+  }
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(name)) problems.push(`REDIS_SENTINEL_NAME "${name}" is not a master name`);
+  return { sentinels, name };
 }
 
 /** Default FOUR_EYES_THRESHOLD: 10,000 USD. */

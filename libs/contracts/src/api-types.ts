@@ -1,4 +1,5 @@
 import type { ApprovalKind, ApprovalStatus, WithdrawalReturnReason } from '@savings/domain';
+import type { HolderType } from './account-holder';
 
 export type { WithdrawalReturnReason } from '@savings/domain';
 
@@ -29,6 +30,12 @@ export interface PublicUser {
   swift: string | null;
   isAdmin: boolean;
   role: Role;
+  /** a person, or a business (company or foundation) represented by `name` (contract section 18) */
+  holderType: HolderType;
+  legalName: string | null;
+  registrationNumber: string | null;
+  /** ISO 3166-1 alpha-2 */
+  country: string | null;
   createdAt: string;
 }
 export interface UserResponse {
@@ -82,9 +89,16 @@ export interface MfaStatusResponse {
   requiredForRole: boolean;
 }
 export interface RegisterRequest {
+  /** a person's name; for a business, its representative's */
   name: string;
   email: string;
   password: string;
+  /** `individual` when left out; a company or foundation also sends the three fields below */
+  holderType?: HolderType;
+  legalName?: string;
+  registrationNumber?: string;
+  /** ISO 3166-1 alpha-2, upper case */
+  country?: string;
 }
 
 /** POST /api/auth/password-reset: always 202, whether or not the e-mail has an account. */
@@ -280,6 +294,10 @@ export interface AdminUserItem {
   iban: string | null;
   swift: string | null;
   role: Role;
+  holderType: HolderType;
+  legalName: string | null;
+  registrationNumber: string | null;
+  country: string | null;
   createdAt: string;
 }
 /** The columns the admin users list sorts by (GET /api/admin/users?sort=), in the table's order. */

@@ -1,3 +1,4 @@
+export * from './account-holder';
 export * from './amount';
 export * from './api-types';
 export * from './banking';

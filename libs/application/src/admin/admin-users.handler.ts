@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { AdminUserItem, AdminUserSort, AdminUsersResponse, Role } from '@savings/contracts';
+import type { AdminUserItem, AdminUserSort, AdminUsersResponse, HolderType, Role } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
 import { centsToNumber, containsPattern } from './admin-sql';
@@ -19,6 +19,10 @@ interface Row {
   iban: string | null;
   swift: string | null;
   role: Role;
+  holder_type: HolderType;
+  legal_name: string | null;
+  registration_number: string | null;
+  country: string | null;
   created_at: Date;
   balance_cents: string;
   held_cents: string;
@@ -46,6 +50,14 @@ const SORT_SQL: Record<AdminUserSort, string> = {
 };
 
 /**
+ * The users a search ($1, a LIKE pattern: part of the name, e-mail, reference code, or a business's
+ * legal name or registration number) and a holder type ($4) narrow the list to.
+ */
+const MATCHES = `($1::text is null or u.name ilike $1 or u.email ilike $1 or u.reference_code ilike $1
+                   or u.legal_name ilike $1 or u.registration_number ilike $1)
+             and ($4::text is null or u.holder_type = $4)`;
+
+/**
  * The list and the totals in one statement. Only the requested page is joined and shaped (an index
  * walk for the default order); the totals are one pass over accounts, and the matching count is only
  * computed when a search narrows the list. Nothing is loaded into memory to be added up, and the
@@ -62,20 +74,20 @@ function usersCtes(sort: AdminUserSort, order: 'asc' | 'desc'): string {
     ),
     page as (
       select u.id, u.name, u.email, u.reference_code, u.beneficiary_name, u.iban, u.swift, u.role, u.created_at,
+             u.holder_type, u.legal_name, u.registration_number, u.country,
              coalesce(a.balance_cents, 0) as balance_cents,
              coalesce(a.held_cents, 0) as held_cents,
              ${monthlyCentsSql('coalesce(a.balance_cents, 0)')} as monthly_cents,
              row_number() over (order by ${SORT_SQL[sort]} ${direction}, u.id ${direction}) as rn
         from users u
         left join accounts a on a.user_id = u.id
-       where $1::text is null or u.name ilike $1 or u.email ilike $1 or u.reference_code ilike $1
+       where ${MATCHES}
        order by ${SORT_SQL[sort]} ${direction}, u.id ${direction}
        limit $2 offset $3
     ),
     matching as (
-      select case when $1::text is null then (select total_users from totals)
-                  else (select count(*) from users u
-                         where u.name ilike $1 or u.email ilike $1 or u.reference_code ilike $1) end as matching
+      select case when $1::text is null and $4::text is null then (select total_users from totals)
+                  else (select count(*) from users u where ${MATCHES}) end as matching
     )`;
 }
 
@@ -83,7 +95,8 @@ function usersSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
   return `${usersCtes(sort, order)}
     select t.total_users::text, t.total_balance_cents::text, t.total_monthly_cents::text,
            m.matching::text as matching, p.id::text, p.name, p.email, p.reference_code,
-           p.beneficiary_name, p.iban, p.swift, p.role, p.created_at, p.balance_cents::text, p.held_cents::text,
+           p.beneficiary_name, p.iban, p.swift, p.role, p.holder_type, p.legal_name, p.registration_number, p.country,
+           p.created_at, p.balance_cents::text, p.held_cents::text,
            p.monthly_cents::text
       from totals t
       cross join matching m
@@ -105,6 +118,8 @@ function usersJsonSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
                         'availableBalance', ${usd('(p.balance_cents - p.held_cents)')},
                         'monthlyInterest', ${usd('p.monthly_cents')},
                         'beneficiaryName', p.beneficiary_name, 'iban', p.iban, 'swift', p.swift, 'role', p.role,
+                        'holderType', p.holder_type, 'legalName', p.legal_name,
+                        'registrationNumber', p.registration_number, 'country', p.country,
                         'createdAt', to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
                       ) order by p.rn)
                  from page p), '[]'::json),
@@ -118,7 +133,7 @@ function usersJsonSql(sort: AdminUserSort, order: 'asc' | 'desc'): string {
 
 function params(options: AdminUsersOptions): unknown[] {
   const q = options.q?.trim() ? containsPattern(options.q.trim()) : null;
-  return [q, options.limit ?? null, options.offset ?? 0];
+  return [q, options.limit ?? null, options.offset ?? 0, options.holderType ?? null];
 }
 
 @QueryHandler(ListAdminUsersQuery)
@@ -153,6 +168,10 @@ function toItem(row: Row): AdminUserItem {
     iban: row.iban,
     swift: row.swift,
     role: row.role,
+    holderType: row.holder_type,
+    legalName: row.legal_name,
+    registrationNumber: row.registration_number,
+    country: row.country,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -10,6 +10,7 @@ import type {
   AdminUsersResponse,
   AdminWithdrawalsResponse,
   DepositRequestFilter,
+  HolderType,
   PlatformDailyResponse,
   WithdrawalFilter,
 } from '@savings/contracts';
@@ -20,8 +21,10 @@ export interface AdminUsersOptions {
   offset?: number;
   sort?: AdminUserSort;
   order?: SortOrder;
-  /** Case-insensitive substring of name, e-mail or reference code. */
+  /** Case-insensitive substring of name, e-mail, reference code, legal name or registration number. */
   q?: string;
+  /** Only persons, or only companies, or only foundations. */
+  holderType?: HolderType;
 }
 
 /** Users with balances and the platform totals, one set-based statement. */

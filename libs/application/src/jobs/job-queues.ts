@@ -1,5 +1,6 @@
 import type { ConnectionOptions, DefaultJobOptions } from 'bullmq';
 import type { AppConfig } from '@savings/config';
+import { redisOptions } from '../platform/redis';
 
 /** Queue and job names shared by the worker (processors), the API (dashboard) and the tests. */
 export const INTEREST_QUEUE = 'interest';
@@ -88,16 +89,12 @@ export interface MonthlyWithdrawalsJobData {
   date?: string;
 }
 
-/** BullMQ's Redis connection from REDIS_URL (BullMQ needs maxRetriesPerRequest: null). */
+/**
+ * BullMQ's Redis connection: REDIS_URL's server or the sentinels' master (platform/redis.ts). BullMQ
+ * needs maxRetriesPerRequest: null, so its blocking commands wait through a failover instead of failing.
+ */
 export function bullConnection(config: AppConfig): ConnectionOptions {
-  const redis = new URL(config.redisUrl);
-  return {
-    host: redis.hostname,
-    port: Number(redis.port || 6379),
-    username: redis.username || undefined,
-    password: redis.password ? decodeURIComponent(redis.password) : undefined,
-    db: redis.pathname.length > 1 ? Number(redis.pathname.slice(1)) : 0,
-    tls: redis.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
-  };
+  // the same ioredis options; BullMQ types them loosely (its own RedisOptions interface)
+  const options: Record<string, unknown> = { ...redisOptions(config), maxRetriesPerRequest: null };
+  return options;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
+import { holderDisplayName } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
 import { balanceAsOf } from '@savings/ledger';
 import { APP_CONFIG, SQL } from '../platform/tokens';
@@ -46,13 +47,15 @@ export class InterestSummaries {
         user_id: string;
         interest: string;
         name: string;
+        legal_name: string | null;
         email: string;
         language: string;
       }>(
-        `select p.user_id::text as user_id, sum(p.interest_cents)::text as interest, u.name, u.email, u.language
+        `select p.user_id::text as user_id, sum(p.interest_cents)::text as interest, u.name, u.legal_name, u.email,
+                u.language
            from interest_payments p join users u on u.id = p.user_id
           where p.accrual_date >= $1::date and p.accrual_date < $2::date and p.user_id > $3
-          group by p.user_id, u.name, u.email, u.language
+          group by p.user_id, u.name, u.legal_name, u.email, u.language
           order by p.user_id
           limit $4`,
         [`${month}-01`, `${nextMonth(month)}-01`, after, PAGE],
@@ -66,7 +69,7 @@ export class InterestSummaries {
             cause: `interest-summary:${row.user_id}:${month}`,
             userId: Number(row.user_id),
             recipient: row.email,
-            name: row.name,
+            name: holderDisplayName({ name: row.name, legalName: row.legal_name }),
             language: row.language,
             message: {
               template: 'interest-summary' as const,

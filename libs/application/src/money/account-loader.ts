@@ -7,6 +7,7 @@ import {
   type AccountRow,
   type AccountRowRecord,
 } from '@savings/ledger';
+import { holderDisplayName } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import type { AccountHolder, AccountTarget, TargetedRequest } from './account-ledger';
 
@@ -52,6 +53,7 @@ type TargetRow = Omit<AccountRowRecord, 'user_id'> & {
   user_id: string | null;
   uid: string;
   name: string;
+  legal_name: string | null;
   email: string;
   language: string;
   banking_details_changed_at: string | null;
@@ -155,7 +157,8 @@ function loadedOf(row: TargetRow): LoadedTarget {
       row.new_approval_id === null ? null : { id: Number(row.new_approval_id), makerName: row.maker_name ?? '' },
     holder: {
       id: Number(row.uid),
-      name: row.name,
+      // a business by its legal name and representative, in its mails and the admins' notices
+      name: holderDisplayName({ name: row.name, legalName: row.legal_name }),
       email: row.email,
       language: row.language,
       referenceCode: row.reference_code,
@@ -202,7 +205,7 @@ const approvalJson = (p: string, s: string) => `json_build_object(
  * round trip for the move that needs no approval).
  */
 const TARGETS_STATEMENT = `
-  select t.n::int4 as n, u.id::text as uid, u.name, u.email, u.language, u.reference_code, u.beneficiary_name, u.iban, u.swift,
+  select t.n::int4 as n, u.id::text as uid, u.name, u.legal_name, u.email, u.language, u.reference_code, u.beneficiary_name, u.iban, u.swift,
          ${isoUtcSql('u.banking_details_changed_at')} as banking_details_changed_at, ${ACCOUNT_COLUMNS},
          coalesce(w.id, d.id)::text as r_id, coalesce(w.amount_cents, d.amount_cents)::text as r_amount_cents,
          coalesce(w.status, d.status) as r_status,

@@ -1,6 +1,9 @@
 import type { AdjustBalanceResult, VerifyReport } from '@savings/contracts';
 import { decide, DomainError } from '@savings/domain';
-import { AccountLedger } from './account-ledger';
+import { loadConfig } from '@savings/config';
+import { isConnectionLoss, type Sql } from '@savings/database';
+import { MailOutbox } from '../mail/mail-outbox';
+import { AccountLedger, type AccountCommandSpec } from './account-ledger';
 import { adjustmentResult } from './command-results';
 import { AdjustBalanceCommand, ConfirmDepositCommand, RequestWithdrawalCommand } from './money.commands';
 import { VerifyLedgerQuery } from './money.queries';
@@ -162,5 +165,82 @@ describe('group commit', () => {
     expect(await balanceOf(good)).toBe(10500n);
     expect(await balanceOf(bad)).toBe(10000n);
     await expectVerified();
+  });
+
+  describe('a connection lost under a group (failover)', () => {
+    /** The real pool, but the group's transaction answers with a lost connection, before or after its COMMIT. */
+    function lossyLedger(when: 'before-commit' | 'after-commit'): { ledger: AccountLedger; losses: () => number } {
+      let losses = 0;
+      const lost = () => {
+        losses += 1;
+        return new Error('Connection terminated unexpectedly');
+      };
+      const sql: Sql = {
+        query: (text, params, options) => t.sql.query(text, params, options),
+        copyFrom: (target, rows) => t.sql.copyFrom(target, rows),
+        withConnection: (work) => t.sql.withConnection(work),
+        transaction: async (work) => {
+          if (when === 'before-commit') {
+            // the work runs, then the connection dies before COMMIT: PostgreSQL rolls it back
+            await t.sql.transaction(async (tx) => {
+              await work(tx);
+              throw lost();
+            });
+          }
+          // COMMIT happened, but its answer never came back
+          await t.sql.transaction(work);
+          throw lost();
+        },
+      };
+      const config = loadConfig({ NODE_ENV: 'test', FOUR_EYES_THRESHOLD: 'off' });
+      return { ledger: new AccountLedger(sql, config, new MailOutbox(config)), losses: () => losses };
+    }
+
+    const addCents = (userId: number, key: string | null): AccountCommandSpec<AdjustBalanceResult> => ({
+      name: 'AdjustBalance',
+      context: adminContext(key ? { idempotencyKey: key } : {}),
+      fingerprint: { userId, amount: '1.00', operation: 'add' },
+      target: { userId },
+      decide: ({ state }) =>
+        decide({ type: 'AdjustBalance', data: { operation: 'add', amountCents: 100n, adminId: 1, note: null } }, state),
+      respond: adjustmentResult,
+    });
+
+    it('acknowledges nobody when COMMIT may have happened, never runs a command again by itself, and a keyed retry answers the committed result', async () => {
+      const userId = await fundedUser('10.00');
+      const { ledger, losses } = lossyLedger('after-commit');
+      const keys = Array.from({ length: 6 }, (_, i) => `lost-commit-${userId}-${i}`);
+      const results = await settle([
+        ...keys.map((key) => ledger.execute(addCents(userId, key))),
+        ledger.execute(addCents(userId, null)),
+      ]);
+      // every caller saw the loss (none acknowledged), and each command committed exactly once: no retry in the process
+      expect(results.every((r) => r.status === 'rejected' && isConnectionLoss(r.reason))).toBe(true);
+      expect(losses()).toBeGreaterThanOrEqual(1);
+      expect(await balanceOf(userId)).toBe(1000n + 7n * 100n);
+
+      // the client retries with its keys on a healthy connection: the committed answers, nothing applied twice
+      const healthy = t.app.get(AccountLedger);
+      const retried = await Promise.all(keys.map((key) => healthy.execute(addCents(userId, key))));
+      expect(retried.map((r) => r.transaction.balanceAfter).sort((a, b) => a - b)).toHaveLength(6);
+      expect(new Set(retried.map((r) => r.transaction.id)).size).toBe(6);
+      expect(await balanceOf(userId)).toBe(1000n + 7n * 100n);
+      await expectVerified();
+    });
+
+    it('runs a keyed command once on retry when the lost connection rolled its group back', async () => {
+      const userId = await fundedUser('10.00');
+      const { ledger } = lossyLedger('before-commit');
+      const keys = Array.from({ length: 4 }, (_, i) => `lost-before-commit-${userId}-${i}`);
+      const results = await settle(keys.map((key) => ledger.execute(addCents(userId, key))));
+      expect(results.every((r) => r.status === 'rejected' && isConnectionLoss(r.reason))).toBe(true);
+      expect(await balanceOf(userId)).toBe(1000n);
+
+      const healthy = t.app.get(AccountLedger);
+      await Promise.all(keys.map((key) => healthy.execute(addCents(userId, key))));
+      await Promise.all(keys.map((key) => healthy.execute(addCents(userId, key))));
+      expect(await balanceOf(userId)).toBe(1000n + 4n * 100n);
+      await expectVerified();
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   type EventMetadata,
   type StreamWrite,
 } from '@savings/ledger';
-import { pgErrorCode, type Sql, type SqlQueryable } from '@savings/database';
+import { isConnectionLoss, pgErrorCode, type Sql, type SqlQueryable } from '@savings/database';
 import { loadTargets, type LoadedApproval, type LoadedTarget } from './account-loader';
 import {
   MAX_ATTEMPTS,
@@ -491,8 +491,18 @@ export class GroupCommit {
     }
   }
 
-  /** The group's transaction rolled back: nothing of it happened. */
+  /**
+   * The group's transaction rolled back: nothing of it happened. Except when its connection was lost
+   * (a failover, a restart): then its COMMIT may or may not have happened, and running its commands
+   * again here would be a guess that can apply a command twice. Each caller is answered with the loss
+   * instead (503, Retry-After), and a retry with the same Idempotency-Key finds the committed answer
+   * or runs the command once (api-contract.md section 16).
+   */
   private failed(group: Queued[], error: unknown): void {
+    if (isConnectionLoss(error)) {
+      for (const item of group) item.reject(error);
+      return;
+    }
     const code = pgErrorCode(error);
     // two appends that both expected a stream's version 0 may meet at the events' unique key
     const streamRace =

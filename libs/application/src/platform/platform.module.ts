@@ -37,7 +37,7 @@ export class PlatformModule implements OnApplicationShutdown {
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: SQL, inject: [MikroORM], useFactory: (orm: MikroORM) => new PooledSql(orm) },
-        { provide: REDIS, useFactory: () => connectRedis(options.config.redisUrl) },
+        { provide: REDIS, useFactory: () => connectRedis(options.config) },
         { provide: CLOCK, useValue: systemClock },
       ],
       exports: [APP_CONFIG, SQL, REDIS, CLOCK],

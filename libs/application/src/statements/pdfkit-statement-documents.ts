@@ -44,12 +44,22 @@ function heading(doc: Pdf, title: string): void {
   doc.moveDown(1);
 }
 
+const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A person by their name; a business by its legal name and registration, with its representative. */
 function holderFacts(holder: StatementHolder): [string, string][] {
-  return [
-    ['Account holder', holder.name],
-    ['E-mail', holder.email],
-    ['Reference code', holder.referenceCode],
-  ];
+  const business: [string, string][] =
+    holder.holderType !== 'individual' && holder.legalName
+      ? [
+          ['Account holder', `${holder.legalName} (${holder.holderType})`],
+          [
+            'Registration',
+            `${holder.registrationNumber ?? ''}, ${holder.country ? (COUNTRY_NAMES.of(holder.country) ?? holder.country) : ''}`,
+          ],
+          ['Represented by', holder.name],
+        ]
+      : [['Account holder', holder.name]];
+  return [...business, ['E-mail', holder.email], ['Reference code', holder.referenceCode]];
 }
 
 /** The statements as A4 PDFs laid out with pdfkit (fonts embedded by pdf-document.ts). */

@@ -2,8 +2,10 @@ import { buildMonthlyStatement, describeMovement, formatCentsGrouped, summarizeM
 import { statementCsv } from './statement-csv';
 import { localIso, monthStart, monthsBetween, parseMonth, statementMonthOf } from './statement-period';
 
+const PERSON = { holderType: 'individual', legalName: null, registrationNumber: null, country: null } as const;
+
 const ZONE = 'America/New_York';
-const holder = { userId: 1, name: 'Test', email: 't@example.test', referenceCode: 'REF' };
+const holder = { userId: 1, name: 'Test', email: 't@example.test', referenceCode: 'REF', ...PERSON };
 
 describe('statement periods in a time zone', () => {
   it('starts a month at local midnight, with the offset of that day (summer time included)', () => {

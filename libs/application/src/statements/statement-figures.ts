@@ -1,3 +1,4 @@
+import type { HolderType } from '@savings/contracts';
 import { monthsBetween, statementMonthOf } from './statement-period';
 
 /**
@@ -29,9 +30,15 @@ export interface StatementLine {
 
 export interface StatementHolder {
   userId: number;
+  /** the person; for a business, its representative */
   name: string;
   email: string;
   referenceCode: string;
+  holderType: HolderType;
+  /** a business only: the documents name it by its legal name, with its registration */
+  legalName: string | null;
+  registrationNumber: string | null;
+  country: string | null;
 }
 
 export interface MonthlyStatement {

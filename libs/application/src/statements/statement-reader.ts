@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '@savings/config';
+import type { HolderType } from '@savings/contracts';
 import type { SqlQueryable, Sql } from '@savings/database';
 import { ChartOfAccounts, DomainError } from '@savings/domain';
 import { balanceAsOf, isoUtcSql, streamIdOf } from '@savings/ledger';
@@ -100,12 +101,30 @@ export class StatementReader {
   }
 
   async holder(userId: number): Promise<StatementHolder> {
-    const [row] = await this.sql.query<{ name: string; email: string; reference_code: string }>(
-      'select name, email, reference_code from users where id = $1',
+    const [row] = await this.sql.query<{
+      name: string;
+      email: string;
+      reference_code: string;
+      holder_type: HolderType;
+      legal_name: string | null;
+      registration_number: string | null;
+      country: string | null;
+    }>(
+      `select name, email, reference_code, holder_type, legal_name, registration_number, country
+         from users where id = $1`,
       [userId],
     );
     if (!row) throw new DomainError('USER.NOT_FOUND', 'not_found', 'User not found');
-    return { userId, name: row.name, email: row.email, referenceCode: row.reference_code };
+    return {
+      userId,
+      name: row.name,
+      email: row.email,
+      referenceCode: row.reference_code,
+      holderType: row.holder_type,
+      legalName: row.legal_name,
+      registrationNumber: row.registration_number,
+      country: row.country,
+    };
   }
 
   /** The first statement month (of the first event effective by now) and the current month; null without events. */

@@ -19,9 +19,11 @@ import {
   wallMonthOf,
 } from './statement-period';
 
+const PERSON = { holderType: 'individual', legalName: null, registrationNumber: null, country: null } as const;
+
 /** Each figure of statements and certificates at its edges (issue 24: pure code at the domain's bar). */
 
-const holder = { userId: 1, name: 'Ann', email: 'ann@example.test', referenceCode: '22222222' };
+const holder = { userId: 1, name: 'Ann', email: 'ann@example.test', referenceCode: '22222222', ...PERSON };
 const UTC = 'UTC';
 const movement = (iso: string, cents: bigint, eventType = 'BalanceAdjusted', payload = {}): LedgerMovement => ({
   seq: iso,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { Messages } from '@savings/contracts';
+import { holderDisplayName, Messages } from '@savings/contracts';
 import { type Sql } from '@savings/database';
 import { DomainError } from '@savings/domain';
 import { MailOutbox } from '../mail/mail-outbox';
@@ -30,8 +30,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     }
     const hash = await this.hasher.hash(command.newPassword);
     await this.sql.transaction(async (tx) => {
-      const [user] = await tx.query<{ email: string; name: string; language: string }>(
-        'update users set password_hash = $2, updated_at = now() where id = $1 returning email, name, language',
+      const [user] = await tx.query<{ email: string; name: string; legal_name: string | null; language: string }>(
+        'update users set password_hash = $2, updated_at = now() where id = $1 returning email, name, legal_name, language',
         [command.userId, hash],
       );
       await this.outbox.write(tx, [
@@ -39,7 +39,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
           cause: `password-changed:${command.userId}:${randomUUID()}`,
           userId: command.userId,
           recipient: user.email,
-          name: user.name,
+          name: holderDisplayName({ name: user.name, legalName: user.legal_name }),
           language: user.language,
           message: { template: 'password-changed', params: {} },
         },

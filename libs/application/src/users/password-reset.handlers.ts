@@ -1,7 +1,7 @@
 import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
-import { Messages } from '@savings/contracts';
+import { holderDisplayName, Messages } from '@savings/contracts';
 import type { Sql } from '@savings/database';
 import { DomainError } from '@savings/domain';
 import { MailOutbox } from '../mail/mail-outbox';
@@ -38,8 +38,14 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
   async execute(command: RequestPasswordResetCommand): Promise<void> {
     const email = normalizeEmail(command.email);
     const now = this.clock.now();
-    const [account] = await this.sql.query<{ id: string; name: string; language: string; recent: number }>(
-      `select u.id::text as id, u.name, u.language,
+    const [account] = await this.sql.query<{
+      id: string;
+      name: string;
+      legal_name: string | null;
+      language: string;
+      recent: number;
+    }>(
+      `select u.id::text as id, u.name, u.legal_name, u.language,
               (select count(*)::int from password_reset_tokens t
                 where t.user_id = u.id and t.created_at > $2::timestamptz - interval '1 hour') as recent
          from users u where u.email = $1`,
@@ -52,7 +58,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       cause: `password-reset:${tokenHash}`,
       userId: account ? Number(account.id) : null,
       recipient: email,
-      name: account?.name ?? email,
+      name: account ? holderDisplayName({ name: account.name, legalName: account.legal_name }) : email,
       language: account?.language ?? null,
       message: {
         template: 'password-reset',
@@ -100,8 +106,9 @@ export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPassw
         [tokenHash, now],
       );
       if (!used) throw new DomainError('USER.RESET_TOKEN_INVALID', 'invalid', Messages.resetLinkInvalid);
-      const [user] = await tx.query<{ email: string; name: string; language: string }>(
-        `update users set password_hash = $2, updated_at = now() where id = $1 returning email, name, language`,
+      const [user] = await tx.query<{ email: string; name: string; legal_name: string | null; language: string }>(
+        `update users set password_hash = $2, updated_at = now() where id = $1
+         returning email, name, legal_name, language`,
         [used.user_id, passwordHash],
       );
       await tx.query(
@@ -113,7 +120,7 @@ export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPassw
           cause: `password-reset-done:${used.id}`,
           userId: Number(used.user_id),
           recipient: user.email,
-          name: user.name,
+          name: holderDisplayName({ name: user.name, legalName: user.legal_name }),
           language: user.language,
           message: { template: 'password-changed', params: {} },
         },

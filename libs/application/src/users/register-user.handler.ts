@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Sql } from '@savings/database';
 import { SQL } from '../platform/tokens';
-import { insertUser } from './insert-user';
+import { checkHolder, checkIdentity, insertUser } from './insert-user';
 import { PasswordHasher } from './password-hasher';
 import { RegisterUserCommand } from './user.commands';
 
@@ -14,6 +14,9 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
   ) {}
 
   async execute(command: RegisterUserCommand): Promise<number> {
+    // refuse bad input before the (deliberately slow) password hash
+    checkIdentity(command.name, command.email);
+    checkHolder(command.holder);
     const passwordHash = await this.hasher.hash(command.password);
     return insertUser(this.sql, {
       name: command.name,
@@ -21,6 +24,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand,
       passwordHash,
       role: 'customer',
       language: command.language,
+      holder: command.holder,
     });
   }
 }

@@ -5,6 +5,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   forbiddenCharactersMessage,
   hasForbiddenCharacters,
+  holderDisplayName,
   isValidBic,
   isValidIban,
   Messages,
@@ -56,11 +57,13 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
         iban: string | null;
         swift: string | null;
         name: string;
+        legal_name: string | null;
         email: string;
         language: string;
-      }>('select beneficiary_name, iban, swift, name, email, language from users where id = $1 for update', [
-        command.userId,
-      ]);
+      }>(
+        'select beneficiary_name, iban, swift, name, legal_name, email, language from users where id = $1 for update',
+        [command.userId],
+      );
       if (!before) throw new DomainError('USER.NOT_FOUND', 'not_found', 'User not found');
       const unchanged = before.beneficiary_name === beneficiaryName && before.iban === iban && before.swift === swift;
       if (unchanged) return false;
@@ -79,7 +82,7 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
           cause: `banking-details:${command.userId}:${randomUUID()}`,
           userId: command.userId,
           recipient: before.email,
-          name: before.name,
+          name: holderDisplayName({ name: before.name, legalName: before.legal_name }),
           language: before.language,
           message: {
             template: 'banking-details-changed',

@@ -1,5 +1,5 @@
 import { Money } from '@savings/domain';
-import type { PublicUser, Role } from '@savings/contracts';
+import type { HolderType, PublicUser, Role } from '@savings/contracts';
 import type { SqlQueryable } from '@savings/database';
 
 interface UserRow {
@@ -11,6 +11,10 @@ interface UserRow {
   iban: string | null;
   swift: string | null;
   role: Role;
+  holder_type: HolderType;
+  legal_name: string | null;
+  registration_number: string | null;
+  country: string | null;
   created_at: Date;
   balance_cents: string;
   held_cents: string;
@@ -22,6 +26,7 @@ interface UserRow {
  */
 const PUBLIC_USER_SQL = `
   select u.id, u.name, u.email, u.reference_code, u.beneficiary_name, u.iban, u.swift, u.role, u.created_at,
+         u.holder_type, u.legal_name, u.registration_number, u.country,
          coalesce(a.balance_cents, 0)::text as balance_cents, coalesce(a.held_cents, 0)::text as held_cents
     from users u
     left join accounts a on a.user_id = u.id
@@ -46,6 +51,10 @@ function toPublicUser(row: UserRow): PublicUser {
     swift: row.swift,
     isAdmin: row.role === 'admin',
     role: row.role,
+    holderType: row.holder_type,
+    legalName: row.legal_name,
+    registrationNumber: row.registration_number,
+    country: row.country,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@savings/contracts';
+import type { HolderInput, Role } from '@savings/contracts';
 
 /** Creates a customer account with a fresh reference code; resolves to the new user's id. */
 export class RegisterUserCommand {
@@ -8,6 +8,8 @@ export class RegisterUserCommand {
     readonly password: string,
     /** the site language the customer registered in (their mails are written in it) */
     readonly language?: string,
+    /** a person (the default) or a company or foundation the registering person represents */
+    readonly holder?: HolderInput,
   ) {}
 }
 

@@ -15,7 +15,8 @@ import { Migration20261124700000MailOutbox } from './Migration20261124700000-mai
 import { Migration20261124800000ProofOfLiabilities } from './Migration20261124800000-proof-of-liabilities';
 import { Migration20261124900000BankStatements } from './Migration20261124900000-bank-statements';
 import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
-import { Migration20261126100000BankingFingerprints } from './Migration20261126100000-banking-fingerprints';
+import { Migration20261127100000AccountHolders } from './Migration20261127100000-account-holders';
+import { Migration20261128100000BankingFingerprints } from './Migration20261128100000-banking-fingerprints';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -41,5 +42,6 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261124900100-statement-line-approvals',
     class: Migration20261124900100StatementLineApprovals,
   },
-  { name: 'Migration20261126100000-banking-fingerprints', class: Migration20261126100000BankingFingerprints },
+  { name: 'Migration20261127100000-account-holders', class: Migration20261127100000AccountHolders },
+  { name: 'Migration20261128100000-banking-fingerprints', class: Migration20261128100000BankingFingerprints },
 ];

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { HOLDER_TYPES } from '@savings/contracts';
 import type {
+  HolderType,
   AdminDepositRequestItem,
   AdminNotificationItem,
   AdminTransactionItem,
@@ -27,6 +29,11 @@ export class AdminUserDto implements AdminUserItem {
   @ApiProperty({ type: String, nullable: true }) iban!: string | null;
   @ApiProperty({ type: String, nullable: true }) swift!: string | null;
   @ApiProperty({ enum: ['customer', 'admin', 'auditor'] }) role!: Role;
+  @ApiProperty({ enum: HOLDER_TYPES }) holderType!: HolderType;
+  @ApiProperty({ type: String, nullable: true, description: 'a business only' }) legalName!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'a business only' }) registrationNumber!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'a business only: ISO 3166-1 alpha-2' })
+  country!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

@@ -4,6 +4,9 @@ import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } fr
 import {
   ADMIN_LIST_PAGE_SIZE,
   ADMIN_USER_SORTS,
+  HOLDER_TYPES,
+  HolderMessages,
+  type HolderType,
   type AdminTransactionFilter,
   type DepositRequestFilter,
   type WithdrawalFilter,
@@ -121,12 +124,20 @@ export class ListUsersQueryDto extends PageQueryDto {
   @IsIn(['asc', 'desc'])
   order?: SortOrder;
 
-  @ApiPropertyOptional({ description: 'Case-insensitive part of name, e-mail or reference code', maxLength: 100 })
+  @ApiPropertyOptional({
+    description: 'Case-insensitive part of name, e-mail, reference code, legal name or registration number',
+    maxLength: 100,
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   q?: string;
+
+  @ApiPropertyOptional({ enum: HOLDER_TYPES, description: 'Only persons, companies or foundations' })
+  @IsOptional()
+  @IsIn(HOLDER_TYPES, { message: HolderMessages.holderType })
+  holderType?: HolderType;
 }
 
 /**

@@ -62,10 +62,16 @@ export class AuthController {
   ) {}
 
   @Post('register')
-  @ApiOperation({ summary: 'Create a customer account and sign in (sets the session cookie `sid`).' })
+  @ApiOperation({
+    summary:
+      'Create a customer account, of a person or of a company or foundation represented by `name`, and sign in (sets the session cookie `sid`).',
+  })
   @ApiCreatedResponse({ type: UserResponseDto })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid (e.g. "All fields are required").' })
-  @ApiConflictResponse({ description: 'An account with this email already exists, or This name is already taken.' })
+  @ApiConflictResponse({
+    description:
+      'An account with this email already exists, This name is already taken, or This business already has an account (same country and registration number).',
+  })
   @ApiTooManyRequestsResponse({
     description:
       'More than REGISTRATIONS_PER_ADDRESS_PER_HOUR (default 20) attempts from the address within the hour; Retry-After gives the seconds left.',
@@ -86,6 +92,12 @@ export class AuthController {
         body.email,
         body.password,
         languageOfAcceptLanguage(req.headers['accept-language']),
+        {
+          holderType: body.holderType,
+          legalName: body.legalName,
+          registrationNumber: body.registrationNumber,
+          country: body.country,
+        },
       ),
     );
     const user = await this.readUser(userId);

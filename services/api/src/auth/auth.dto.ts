@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import {
+  HOLDER_TYPES,
+  HolderMessages,
+  LEGAL_NAME_MAX,
+  REGISTRATION_NUMBER_MAX,
+  type HolderType,
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
   Messages,
@@ -59,6 +64,43 @@ export class RegisterDto implements RegisterRequest {
   @MinLength(MIN_PASSWORD_LENGTH, { message: 'Password must be at least 6 characters' })
   @MaxLength(MAX_PASSWORD_LENGTH, { message: Messages.passwordTooLong })
   password!: string;
+
+  // The business fields (contract section 18). Their rules (required for a company or foundation,
+  // refused for a person, the name rule, the country list) are checked by the registration itself.
+  @ApiProperty({
+    required: false,
+    enum: HOLDER_TYPES,
+    default: 'individual',
+    description: 'A person, or a business that `name` represents (then legalName, registrationNumber and country).',
+  })
+  @IsOptional()
+  @IsIn(HOLDER_TYPES, { message: HolderMessages.holderType })
+  holderType?: HolderType;
+
+  @ApiProperty({ required: false, minLength: 2, maxLength: LEGAL_NAME_MAX, example: 'Lovelace Engines GmbH' })
+  @IsOptional()
+  @IsString({ message: HolderMessages.legalNameLength })
+  @MaxLength(LEGAL_NAME_MAX * 2, { message: HolderMessages.legalNameLength })
+  @PlainText('Legal name')
+  legalName?: string;
+
+  @ApiProperty({
+    required: false,
+    maxLength: REGISTRATION_NUMBER_MAX,
+    example: 'HRB 123456',
+    description:
+      'Letters, digits, spaces, "-", "/" and "."; one account per country and number, compared in upper case without spaces, dots, slashes and hyphens (409 This business already has an account).',
+  })
+  @IsOptional()
+  @IsString({ message: HolderMessages.registrationNumber })
+  @MaxLength(REGISTRATION_NUMBER_MAX * 2, { message: HolderMessages.registrationNumber })
+  registrationNumber?: string;
+
+  @ApiProperty({ required: false, example: 'DE', description: 'ISO 3166-1 alpha-2, upper case.' })
+  @IsOptional()
+  @IsString({ message: HolderMessages.country })
+  @MaxLength(2, { message: HolderMessages.country })
+  country?: string;
 }
 
 export class PasswordResetDto implements PasswordResetRequest {

@@ -49,6 +49,10 @@ describe('auth: register, login, logout, me', () => {
       swift: null,
       isAdmin: false,
       role: 'customer',
+      holderType: 'individual',
+      legalName: null,
+      registrationNumber: null,
+      country: null,
       createdAt: expect.any(String),
     });
     expect(isValidReferenceCode(response.body.user.referenceCode)).toBe(true);

@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { PublicUser, Role, SessionResponse, UserResponse } from '@savings/contracts';
+import {
+  HOLDER_TYPES,
+  type HolderType,
+  type PublicUser,
+  type Role,
+  type SessionResponse,
+  type UserResponse,
+} from '@savings/contracts';
 
 /** OpenAPI shape of {user}; the TypeScript type comes from @savings/contracts. */
 export class PublicUserDto implements PublicUser {
@@ -14,6 +21,12 @@ export class PublicUserDto implements PublicUser {
   @ApiProperty({ nullable: true, type: String }) swift!: string | null;
   @ApiProperty() isAdmin!: boolean;
   @ApiProperty({ enum: ['customer', 'admin', 'auditor'] }) role!: Role;
+  @ApiProperty({ enum: HOLDER_TYPES, description: 'a person, or a business represented by `name`' })
+  holderType!: HolderType;
+  @ApiProperty({ nullable: true, type: String, description: 'a business only' }) legalName!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'a business only' }) registrationNumber!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'a business only: ISO 3166-1 alpha-2' })
+  country!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }
 

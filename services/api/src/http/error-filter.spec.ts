@@ -1,5 +1,6 @@
 import { DomainError } from '@savings/domain';
-import { ErrorFilter, isDependencyOutage } from './error-filter';
+import type { ArgumentsHost } from '@nestjs/common';
+import { ErrorFilter, isDependencyOutage, SERVICE_BRIEFLY_UNAVAILABLE } from './error-filter';
 
 describe('ErrorFilter', () => {
   const filter = new ErrorFilter();
@@ -23,5 +24,34 @@ describe('ErrorFilter', () => {
     expect(bug.status).toBe(500);
     expect(JSON.stringify(bug.body)).not.toMatch(/TypeError|undefined/);
     expect(isDependencyOutage(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+  });
+
+  it('answers a command caught by a failover 503 "Service briefly unavailable, please retry" with Retry-After', () => {
+    const lost = [
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' }),
+      Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      new Error('Knex: Timeout acquiring a connection. The pool is probably full.'),
+      new Error("READONLY You can't write against a read only replica."),
+      new Error('All sentinels are unreachable. Retrying from scratch after 100ms.'),
+    ];
+    for (const error of lost) {
+      const headers: Record<string, string> = {};
+      let sent: { status: number; body: unknown } | null = null;
+      const response = {
+        headersSent: false,
+        setHeader: (name: string, value: string) => (headers[name] = value),
+        status: (status: number) => ({ json: (body: unknown) => (sent = { status, body }) }),
+      };
+      const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
+      jest.spyOn(filter['logger'], 'error').mockImplementation(() => undefined);
+      filter.catch(error, host);
+      expect({ sent, headers }).toEqual({
+        sent: { status: 503, body: { message: SERVICE_BRIEFLY_UNAVAILABLE } },
+        headers: { 'Retry-After': '5' },
+      });
+    }
   });
 });

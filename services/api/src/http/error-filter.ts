@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type Exception
 import type { Response } from 'express';
 import { isDomainError, type DomainErrorKind } from '@savings/domain';
 import type { ErrorBody } from '@savings/contracts';
+import { isConnectionLoss } from '@savings/database';
 
 const STATUS_BY_KIND: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -26,6 +27,8 @@ export class ErrorFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(error);
     if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (response.headersSent) return;
+    // a failover or a restart takes seconds: the client is told when to try again (same Idempotency-Key)
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     response.status(status).json(body);
   }
 
@@ -48,24 +51,25 @@ export class ErrorFilter implements ExceptionFilter {
       return { status, body: record.errors ? { message, errors: record.errors } : { message } };
     }
     if (isDependencyOutage(error)) {
-      return { status: 503, body: { message: 'The service is briefly unavailable. Please try again in a moment.' } };
+      return { status: 503, body: { message: SERVICE_BRIEFLY_UNAVAILABLE } };
     }
     return { status: 500, body: { message: 'Something went wrong on our side. Please try again later.' } };
   }
 }
 
-/** PostgreSQL connection loss (class 08, admin shutdown 57P01..3) and Redis being unreachable. */
-const PG_OUTAGE = /^(08|57P0)/;
-const NODE_OUTAGE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
-const REDIS_OUTAGE = /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries/;
+/** api-contract.md section 16: what a command caught by a lost connection answers. */
+export const SERVICE_BRIEFLY_UNAVAILABLE = 'Service briefly unavailable, please retry';
+/** A PostgreSQL failover takes about 10 s, a Redis one about 5 s. */
+export const RETRY_AFTER_SECONDS = 5;
 
+const REDIS_OUTAGE =
+  /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries|All sentinels are unreachable|READONLY/;
+
+/** PostgreSQL unreachable or its connection lost (libs/database), or Redis unreachable. */
 export function isDependencyOutage(error: unknown): boolean {
+  if (isConnectionLoss(error)) return true;
   if (typeof error !== 'object' || error === null) return false;
-  const { code, message, name } = error as { code?: unknown; message?: unknown; name?: unknown };
-  if (typeof code === 'string' && (PG_OUTAGE.test(code) || NODE_OUTAGE.has(code))) return true;
+  const { message, name } = error as { message?: unknown; name?: unknown };
   if (name === 'MaxRetriesPerRequestError') return true;
-  if (typeof message === 'string' && (REDIS_OUTAGE.test(message) || /Connection terminated/.test(message))) {
-    return true;
-  }
-  return false;
+  return typeof message === 'string' && REDIS_OUTAGE.test(message);
 }

@@ -32,15 +32,21 @@ export interface ChaosOptions {
   apiPorts: number[];
   queuePrefix: string;
   batchSize?: number;
+  /** the server the suite's database is made on (default CHAOS_DATABASE_BASE_URL, else 127.0.0.1:5432) */
+  databaseBaseUrl?: string;
+  /** settings given to every process of the stack (the HA suite's REDIS_SENTINELS) */
+  env?: Record<string, string>;
 }
 
 export interface HttpResult {
   status: number;
   body: unknown;
+  /** the Retry-After header (a 503 carries one) */
+  retryAfter: string | null;
 }
 
-function withDatabase(name: string): string {
-  const url = new URL(process.env.CHAOS_DATABASE_BASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+function withDatabase(name: string, base?: string): string {
+  const url = new URL(base ?? process.env.CHAOS_DATABASE_BASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -112,7 +118,7 @@ export class ChaosStack {
 
   constructor(readonly options: ChaosOptions) {
     if (!/^savings_chaos[a-z0-9_]*$/.test(options.database)) throw new Error('chaos databases are savings_chaos*');
-    this.databaseUrl = withDatabase(options.database);
+    this.databaseUrl = withDatabase(options.database, options.databaseBaseUrl);
   }
 
   env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -134,6 +140,7 @@ export class ChaosStack {
       // a killed worker's jobs are taken over after 5 s instead of 30 s
       WORKER_LOCK_MS: '5000',
       INTEREST_BATCH_SIZE: String(this.options.batchSize ?? 50),
+      ...this.options.env,
       ...extra,
     };
   }
@@ -143,7 +150,7 @@ export class ChaosStack {
   }
 
   async freshDatabase(): Promise<void> {
-    const admin = new Client({ connectionString: withDatabase('postgres') });
+    const admin = new Client({ connectionString: withDatabase('postgres', this.options.databaseBaseUrl) });
     await admin.connect();
     try {
       await admin.query(`drop database if exists "${this.options.database}" with (force)`);
@@ -240,15 +247,15 @@ export class ChaosStack {
     return Session.signIn(port, email, ADMIN_PASSWORD);
   }
 
-  /** Customers in one set-based insert: identities only; their money comes through ledger commands. */
-  async insertCustomers(count: number, passwordHash: string): Promise<number[]> {
+  /** Customers in one set-based insert (numbered from `first`): identities only; their money comes through ledger commands. */
+  async insertCustomers(count: number, passwordHash: string, first = 1): Promise<number[]> {
     const rows = await this.sql<{ id: string }>(
       `insert into users (name, email, password_hash, reference_code, role, beneficiary_name, iban, swift)
        select 'Chaos Customer ' || n, 'chaos' || n || '@example.test', $1, 'CHAOS' || lpad(n::text, 8, '0'),
               'customer', 'Chaos Customer ' || n, 'GB82WEST12345698765432', 'NWBKGB2L'
-         from generate_series(1, $2::int) as n
+         from generate_series($3::int, $3::int + $2::int - 1) as n
        returning id::text`,
-      [passwordHash, count],
+      [passwordHash, count, first],
     );
     return rows.map((row) => Number(row.id));
   }
@@ -352,7 +359,13 @@ export class Session {
     this.cookie = fresh.cookie;
   }
 
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    timeoutMs = 60_000,
+  ): Promise<HttpResult> {
     const origin = `http://127.0.0.1:${this.port}`;
     const response = await fetch(`${origin}${path}`, {
       method,
@@ -363,7 +376,7 @@ export class Session {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();
     let parsed: unknown = text;
@@ -372,7 +385,7 @@ export class Session {
     } catch {
       // not JSON: kept as text
     }
-    return { status: response.status, body: parsed };
+    return { status: response.status, body: parsed, retryAfter: response.headers.get('retry-after') };
   }
 }
 

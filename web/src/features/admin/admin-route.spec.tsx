@@ -37,6 +37,10 @@ const me: PublicUser = {
   swift: null,
   isAdmin: true,
   role: 'admin',
+  holderType: 'individual',
+  legalName: null,
+  registrationNumber: null,
+  country: null,
   createdAt: '2026-11-01T00:00:00Z',
 };
 
@@ -53,6 +57,10 @@ function user(id: number, name: string, balance: number, banking = false): Admin
     iban: banking ? 'GB33BUKB20201555555555' : null,
     swift: banking ? 'BUKBGB22' : null,
     role: 'customer',
+    holderType: 'individual',
+    legalName: null,
+    registrationNumber: null,
+    country: null,
     createdAt: '2026-11-01T00:00:00Z',
   };
 }

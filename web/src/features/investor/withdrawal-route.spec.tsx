@@ -16,6 +16,10 @@ const baseUser: PublicUser = {
   swift: 'BUKBGB22',
   isAdmin: false,
   role: 'customer',
+  holderType: 'individual',
+  legalName: null,
+  registrationNumber: null,
+  country: null,
   createdAt: '2026-11-01T00:00:00Z',
 };
 

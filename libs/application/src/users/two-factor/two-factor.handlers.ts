@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type Redis from 'ioredis';
 import type { AppConfig } from '@savings/config';
-import { Messages, type MfaSetupResponse } from '@savings/contracts';
+import { holderDisplayName, Messages, type MfaSetupResponse } from '@savings/contracts';
 import { type Sql, type SqlQueryable } from '@savings/database';
 import { DomainError } from '@savings/domain';
 import { MailOutbox } from '../../mail/mail-outbox';
@@ -48,8 +48,14 @@ async function mailFactorChange(
   userId: number,
   change: TwoFactorChange,
 ): Promise<void> {
-  const [user] = await tx.query<{ email: string; name: string; language: string; codes_left: number }>(
-    `select email, name, language,
+  const [user] = await tx.query<{
+    email: string;
+    name: string;
+    legal_name: string | null;
+    language: string;
+    codes_left: number;
+  }>(
+    `select email, name, legal_name, language,
             (select count(*)::int from user_recovery_codes where user_id = $1 and used_at is null) as codes_left
        from users where id = $1`,
     [userId],
@@ -60,7 +66,7 @@ async function mailFactorChange(
       cause: `two-factor-${change}:${userId}:${randomUUID()}`,
       userId,
       recipient: user.email,
-      name: user.name,
+      name: holderDisplayName({ name: user.name, legalName: user.legal_name }),
       language: user.language,
       message: {
         template: 'two-factor-changed',

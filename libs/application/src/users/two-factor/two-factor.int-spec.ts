@@ -75,7 +75,7 @@ beforeAll(async () => {
   });
   orm = await MikroORM.init(createOrmOptions({ databaseUrl: config.databaseUrl, entities: [], poolMax: 10 }));
   sql = new PooledSql(orm);
-  redis = await connectRedis(config.redisUrl);
+  redis = await connectRedis(config);
   @Global()
   @Module({
     providers: [

@@ -18,6 +18,10 @@ const me: PublicUser = {
   swift: null,
   isAdmin: true,
   role: 'admin',
+  holderType: 'individual',
+  legalName: null,
+  registrationNumber: null,
+  country: null,
   createdAt: '2026-11-01T00:00:00Z',
 };
 

@@ -23,6 +23,10 @@ const user: PublicUser = {
   swift: null,
   isAdmin: false,
   role: 'customer',
+  holderType: 'individual',
+  legalName: null,
+  registrationNumber: null,
+  country: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -135,6 +139,54 @@ describe('/auth', () => {
       password: 'secret-123',
     });
     await waitFor(() => expect(queryClient.getQueryData(currentUserQuery.queryKey)).toEqual(user));
+  });
+
+  it('asks a business for its legal name, registration number and country, naming each field at fault', async () => {
+    const u = userEvent.setup();
+    const calls = mockApi({});
+    renderAuth('/auth?mode=register');
+    expect(screen.queryByLabelText('Legal name')).not.toBeInTheDocument();
+    await u.click(screen.getByText('Business'));
+    await u.type(screen.getByLabelText('Your full name (representative)'), 'Ada Lovelace');
+    await u.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await u.type(screen.getByLabelText('Password'), 'secret-123');
+    await u.type(screen.getByLabelText('Registration number'), 'HRB 1,2');
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findAllByText('Legal name is required for a company or foundation')).not.toHaveLength(0);
+    expect(screen.getByText(/Registration number must be 1 to 40 letters/)).toBeInTheDocument();
+    expect(screen.getByText('Country is required for a company or foundation')).toBeInTheDocument();
+    expect(formCalls(calls)).toHaveLength(0);
+  });
+
+  it('registers a foundation with a country found by typing part of its name', async () => {
+    const u = userEvent.setup();
+    const foundation = { ...user, holderType: 'foundation', legalName: 'Fondation Étoile', country: 'FR' } as const;
+    const calls = mockApi({ 'POST /api/auth/register': { status: 201, body: { user: foundation } } });
+    renderAuth('/auth?mode=register&lang=fr');
+    await u.click(screen.getByText('Business'));
+    await u.selectOptions(screen.getByLabelText('Type of business'), 'foundation');
+    await u.type(screen.getByLabelText('Legal name'), 'Fondation Étoile');
+    await u.type(screen.getByLabelText('Registration number'), 'W751234567');
+    // the names are in the page's language (?lang=fr), found without their accents
+    const country = screen.getByRole('combobox', { name: 'Country of registration' });
+    await u.click(country);
+    await u.paste('etats-u');
+    await u.click(await screen.findByRole('option', { name: 'États-Unis' }));
+    await u.type(screen.getByLabelText('Your full name (representative)'), 'Ada Lovelace');
+    await u.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await u.type(screen.getByLabelText('Password'), 'secret-123');
+    await u.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(await screen.findByText(/Welcome, Fondation Étoile \(Ada Lovelace\)!/)).toBeInTheDocument();
+    expect(formCalls(calls)[0].body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'secret-123',
+      holderType: 'foundation',
+      legalName: 'Fondation Étoile',
+      registrationNumber: 'W751234567',
+      country: 'US',
+    });
   });
 
   it('sends a signed-in visitor to the dashboard instead of "Create your account"', async () => {

@@ -24,6 +24,10 @@ const user: PublicUser = {
   swift: null,
   isAdmin: false,
   role: 'customer',
+  holderType: 'individual',
+  legalName: null,
+  registrationNumber: null,
+  country: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -21,7 +21,15 @@ export function AccountInfoCard({ user }: { user: PublicUser }) {
       </Card.Header>
       <Card.Body>
         <Stack gap="2">
-          <Row label="Full name" value={user.name} />
+          {user.legalName ? (
+            <>
+              <Row label={user.holderType === 'foundation' ? 'Foundation' : 'Company'} value={user.legalName} />
+              <Row label="Registration" value={`${user.registrationNumber ?? ''} (${user.country ?? ''})`} />
+              <Row label="Representative" value={user.name} />
+            </>
+          ) : (
+            <Row label="Full name" value={user.name} />
+          )}
           <Row label="Email" value={user.email} />
           <Row label="Balance" value={formatUsd(user.balance)} />
           <Row label="Daily interest" value={formatUsd((user.balance * ANNUAL_INTEREST_RATE) / 365)} />

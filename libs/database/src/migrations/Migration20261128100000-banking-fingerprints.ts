@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Payouts go where they were approved (issue 31, api-contract.md section 15;
- * docs/decisions/0028-banking-fingerprints-and-statement-links.md). Projections of the withdrawal's
+ * docs/decisions/0029-banking-fingerprints-and-statement-links.md). Projections of the withdrawal's
  * events, rebuilt by replay:
  *  - approved_banking_fingerprint: the keyed fingerprint its last WithdrawalApproved recorded; the
  *    payout pays the withdrawal only to details with this fingerprint;
@@ -10,7 +10,7 @@ import { Migration } from '@mikro-orm/migrations';
  *    (WithdrawalReturnedForReapproval), shown to the customer and the admins until it is approved again.
  * Admins are notified of such a withdrawal (notification type withdrawal_returned).
  */
-export class Migration20261126100000BankingFingerprints extends Migration {
+export class Migration20261128100000BankingFingerprints extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table withdrawals add column approved_banking_fingerprint text');
     this.addSql('alter table withdrawals add column returned_at timestamptz');

@@ -397,7 +397,8 @@ export class GroupCommit {
         onCommitting();
       });
     } catch (error) {
-      this.failed(group, error);
+      // commands whose stream had moved wrote nothing in this transaction, whether it committed or not
+      this.failed(group, error, again);
       return;
     }
     for (const answer of answers) answer();
@@ -498,9 +499,13 @@ export class GroupCommit {
    * instead (503, Retry-After), and a retry with the same Idempotency-Key finds the committed answer
    * or runs the command once (api-contract.md section 16).
    */
-  private failed(group: Queued[], error: unknown): void {
+  private failed(group: Queued[], error: unknown, unwritten: readonly Queued[] = []): void {
     if (isConnectionLoss(error)) {
-      for (const item of group) item.reject(error);
+      // the COMMIT may have happened: nobody is answered as if it had, nor run again, but the commands
+      // the transaction knew it did not write (their stream had moved) are decided again
+      const retried = new Set(unwritten);
+      for (const item of group) if (!retried.has(item)) item.reject(error);
+      this.retry([...retried]);
       return;
     }
     const code = pgErrorCode(error);

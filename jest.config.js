@@ -99,5 +99,14 @@ module.exports = {
       globalTeardown: '<rootDir>/services/api/test/ha/global-teardown.ts',
       testTimeout: 900000,
     },
+    {
+      ...common,
+      // backups and point-in-time restore on the same cluster: `npm run test:restore` only
+      displayName: 'restore',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/services/**/*.restore-spec.ts'],
+      globalTeardown: '<rootDir>/services/api/test/ha/global-teardown.ts',
+      testTimeout: 900000,
+    },
   ],
 };

@@ -9,6 +9,8 @@ import { ensureBuilt, ensureChromium, ensureInstalled, log, root, run } from './
 const suite = process.argv[2] ?? 'all';
 // written by services/api/test/ha/failover.ha-spec.ts: the figures line of `npm run test:ha`
 const HA_FIGURES = join(tmpdir(), 'savings-ha-figures.json');
+// written by services/api/test/restore/restore.restore-spec.ts: the figures line of `npm run test:restore`
+const RESTORE_FIGURES = join(tmpdir(), 'savings-restore-figures.json');
 /** a suite's one line of figures, printed last */
 let figuresLine = null;
 // Per-project `testTimeout` is not honoured by jest in multi-project runs, so it is given here.
@@ -41,6 +43,12 @@ try {
     jest(['--selectProjects', 'ha', '--runInBand'], 900_000);
     const f = JSON.parse(readFileSync(HA_FIGURES, 'utf8'));
     figuresLine = `acknowledged ${f.acknowledged}, lost ${f.lost}, duplicated ${f.duplicated}, write outage ${f.outageSeconds} s`;
+  }
+  if (suite === 'restore') {
+    log('Backup and point-in-time restore drill on the high-availability cluster (npm run ha, npm run backup)');
+    rmSync(RESTORE_FIGURES, { force: true });
+    jest(['--selectProjects', 'restore', '--runInBand'], 900_000);
+    figuresLine = JSON.parse(readFileSync(RESTORE_FIGURES, 'utf8')).line;
   }
 } catch (error) {
   console.error(error.message);

@@ -49,11 +49,15 @@ export function appEnv(database = 'savings') {
     DATABASE_URL: `postgresql://postgres@127.0.0.1:${PORTS.haproxyPrimary}/${database}`,
     REDIS_SENTINELS: PORTS.sentinels.map((port) => `127.0.0.1:${port}`).join(','),
     REDIS_SENTINEL_NAME: SENTINEL_NAME,
+    // the worker takes its scheduled backups into the cluster's repository (infra/ha/backup.mjs)
+    BACKUP_REPO: backupRepo(),
   };
 }
 
 export const dataDir = () => resolve(process.env.HA_DATA_DIR ?? join(tmpdir(), 'savings-ha'));
 const stateFile = () => join(dataDir(), 'processes.json');
+/** BACKUP_REPO, else the cluster's own repository folder (infra/ha/backup.mjs reads the same). */
+export const backupRepo = () => resolve(process.env.BACKUP_REPO ?? join(dataDir(), 'backups'));
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -120,7 +124,7 @@ function readState() {
   }
 }
 
-function noteProcess(name, pid) {
+export function noteProcess(name, pid) {
   const state = readState();
   state[name] = pid;
   writeFileSync(stateFile(), JSON.stringify(state, null, 2));
@@ -180,7 +184,7 @@ function killAll(pids, signal = 'SIGKILL') {
   }
 }
 
-function postgresUser() {
+export function postgresUser() {
   const passwd = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .find((line) => line.startsWith('postgres:'));
@@ -284,6 +288,7 @@ export async function status() {
   }
   return {
     dataDir: dataDir(),
+    backupRepo: backupRepo(),
     primary: leader,
     synchronousStandby: syncStandby,
     redisMaster: redisMaster()?.name ?? null,
@@ -309,9 +314,24 @@ function render(template, target, replacements) {
   return target;
 }
 
-/** What each node's postgres archives WAL with: pgBackRest once a repository is set up, else nothing. */
+/**
+ * Each node's archive_command: pgBackRest pushes the segment from the node's own data folder (the
+ * command runs there) to the repository, whichever node is primary at the time.
+ */
 function archiveCommand() {
-  return process.env.HA_ARCHIVE_COMMAND ?? '/bin/true';
+  return `pgbackrest --config=${join(backupRepo(), 'pgbackrest.conf')} --stanza=savings --pg1-path="$PWD" archive-push "$PWD/%p"`;
+}
+
+/** The repository folder with its pgBackRest configuration (infra/ha/pgbackrest.conf), owned by postgres. */
+function prepareBackupRepo(user) {
+  mkdirSync(backupRepo(), { recursive: true });
+  render('pgbackrest.conf', join(backupRepo(), 'pgbackrest.conf'), {
+    HA_DATA_DIR: dataDir(),
+    BACKUP_REPO: backupRepo(),
+  });
+  mkdirSync(join(dataDir(), 'pgbackrest', 'log'), { recursive: true });
+  chownTree(backupRepo(), user);
+  chownTree(join(dataDir(), 'pgbackrest'), user);
 }
 
 function startPatroni(name) {
@@ -395,6 +415,11 @@ export async function up() {
   await waitFor(async () => (await httpJson(PORTS.etcd, '/health')).body?.health === 'true', 'etcd', 30_000);
   log(`etcd up on ${PORTS.etcd} (${seconds()} s)`);
 
+  const user = postgresUser();
+  mkdirSync(join(dataDir(), 'sockets'), { recursive: true });
+  chownTree(join(dataDir(), 'sockets'), user);
+  prepareBackupRepo(user);
+
   // the first node bootstraps the cluster; the others clone it once it leads (pg_basebackup)
   startPatroni('pg1');
   await waitFor(
@@ -403,6 +428,14 @@ export async function up() {
     120_000,
   );
   log(`pg1 primary on ${PG_NODES.pg1.port} (${seconds()} s)`);
+  // from here on every WAL segment is archived to the repository (npm run backup; infra/ha/backup.mjs)
+  const stanza = spawnSync(
+    'pgbackrest',
+    [`--config=${join(backupRepo(), 'pgbackrest.conf')}`, '--stanza=savings', 'stanza-create'],
+    { encoding: 'utf8', uid: user.uid, gid: user.gid, cwd: '/', env: { PATH: process.env.PATH } },
+  );
+  if (stanza.status !== 0) throw new Error(`pgbackrest stanza-create failed: ${stanza.stderr}${stanza.stdout}`);
+  log(`backup repository ${backupRepo()} (pgBackRest stanza "savings", WAL archived continuously)`);
   startPatroni('pg2');
   startPatroni('pg3');
   daemon(

@@ -16,3 +16,4 @@ export * from './mail';
 export * from './approvals';
 export * from './proof';
 export * from './reconciliation';
+export * from './backups';

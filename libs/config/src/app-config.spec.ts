@@ -197,6 +197,23 @@ describe('two-factor settings', () => {
       expect(() => loadConfig({ REDIS_SENTINELS: 'a:1', REDIS_SENTINEL_NAME: 'bad name' })).toThrow(/master name/);
     });
   });
+
+  describe('BACKUP_REPO and BACKUP_SCHEDULE', () => {
+    it('take no backups without a repository, and schedule them daily at 02:00 by default', () => {
+      expect(loadConfig({}).backup).toEqual({ repo: null, schedule: '0 2 * * *' });
+      expect(loadConfig({ BACKUP_REPO: '/srv/backups', BACKUP_SCHEDULE: '30 1 * * 1-5' }).backup).toEqual({
+        repo: '/srv/backups',
+        schedule: '30 1 * * 1-5',
+      });
+      expect(loadConfig({ BACKUP_SCHEDULE: 'off' }).backup.schedule).toBeNull();
+    });
+
+    it('refuse a relative repository and a schedule that is not a cron pattern', () => {
+      expect(() => loadConfig({ BACKUP_REPO: 'backups' })).toThrow(/BACKUP_REPO must be an absolute folder path/);
+      expect(() => loadConfig({ BACKUP_SCHEDULE: 'daily' })).toThrow(/BACKUP_SCHEDULE must be a cron pattern/);
+      expect(() => loadConfig({ BACKUP_SCHEDULE: '0 2 * *' })).toThrow(/BACKUP_SCHEDULE must be a cron pattern/);
+    });
+  });
 });
 
 describe('the banking-fingerprint key (api-contract.md section 15)', () => {

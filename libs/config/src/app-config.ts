@@ -64,6 +64,15 @@ export interface AppConfig {
   mail: MailSettings;
   /** BANKING_COOLDOWN_HOURS: withdrawals to banking details changed this recently wait for approval. */
   bankingCooldownHours: number;
+  backup: BackupSettings;
+}
+
+/** Backups with pgBackRest (api-contract.md section 16; README "Backups and restore to any instant"). */
+export interface BackupSettings {
+  /** BACKUP_REPO: the repository folder, holding its pgbackrest.conf; null: the worker takes no backups. */
+  repo: string | null;
+  /** BACKUP_SCHEDULE: cron pattern (APP_TIMEZONE) of the worker's backups; null (`off`): none. */
+  schedule: string | null;
 }
 
 export interface RedisSentinelSettings {
@@ -205,6 +214,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     'BANKING_COOLDOWN_HOURS',
     problems,
   );
+  const backup: BackupSettings = {
+    repo: env.BACKUP_REPO ? env.BACKUP_REPO : null,
+    schedule: parseCronPattern(env.BACKUP_SCHEDULE, DEFAULT_BACKUP_SCHEDULE, 'BACKUP_SCHEDULE', problems),
+  };
+  if (backup.repo !== null && !backup.repo.startsWith('/')) {
+    problems.push(`BACKUP_REPO must be an absolute folder path (got "${backup.repo}")`);
+  }
   let jobsClockAt: Date | null = null;
   if (env.JOBS_CLOCK_AT) {
     jobsClockAt = new Date(env.JOBS_CLOCK_AT);
@@ -240,7 +256,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
     worker,
     mail,
     bankingCooldownHours,
+    backup,
   };
+}
+
+/** BACKUP_SCHEDULE's default: every day at 02:00 (APP_TIMEZONE). */
+export const DEFAULT_BACKUP_SCHEDULE = '0 2 * * *';
+
+/** A five-field cron pattern (minute hour day month weekday: numbers, *, ranges, lists, steps), or `off`. */
+function parseCronPattern(raw: string | undefined, fallback: string, name: string, problems: string[]): string | null {
+  const value = (raw ?? '').trim();
+  if (value === '') return fallback;
+  if (value === 'off') return null;
+  const field = /^(\*|\d{1,2}(-\d{1,2})?)(\/\d{1,2})?(,(\*|\d{1,2}(-\d{1,2})?)(\/\d{1,2})?)*$/;
+  const fields = value.split(/\s+/);
+  if (fields.length !== 5 || !fields.every((f) => field.test(f))) {
+    problems.push(`${name} must be a cron pattern such as "0 2 * * *" (daily at 02:00), or off (got "${raw}")`);
+    return fallback;
+  }
+  return fields.join(' ');
 }
 
 /** REDIS_SENTINELS `host:port,host:port` with REDIS_SENTINEL_NAME: both or neither. */

@@ -15,6 +15,7 @@ import {
   MoneyModule,
   PAYOUTS_QUEUE,
   PlatformModule,
+  BACKUPS_QUEUE,
   bullConnection,
   defaultJobOptions,
 } from '@savings/application';
@@ -25,6 +26,7 @@ import { MailProcessor } from './mail/mail.processor';
 import { JobMetrics } from './metrics/job-metrics';
 import { MetricsServer } from './metrics/metrics-server';
 import { PayoutsProcessor } from './payouts/payouts.processor';
+import { BackupProcessor } from './backups/backup.processor';
 import { JobSchedules } from './schedules/job-schedules';
 
 /** Settings a test (or a benchmark) starts its worker with instead of the configured ones. */
@@ -61,6 +63,7 @@ export class WorkerModule {
           { name: PAYOUTS_QUEUE },
           { name: AUDIT_QUEUE },
           { name: MAIL_QUEUE },
+          { name: BACKUPS_QUEUE },
         ),
         BullModule.registerFlowProducer({ name: INTEREST_FLOW }),
       ],
@@ -75,6 +78,7 @@ export class WorkerModule {
         MailProcessor,
         JobSchedules,
         BlockSealer,
+        BackupProcessor,
       ],
     };
   }

@@ -7,6 +7,8 @@ export const INTEREST_QUEUE = 'interest';
 export const PAYOUTS_QUEUE = 'payouts';
 /** One job per outbox message (docs/decisions/0026-mail-outbox.md). */
 export const MAIL_QUEUE = 'mail';
+/** pgBackRest backups on BACKUP_SCHEDULE (libs/application/src/backups). */
+export const BACKUPS_QUEUE = 'backups';
 /** The flow producer that turns an accrual date into a parent job and its batch children. */
 export const INTEREST_FLOW = 'interest-flow';
 
@@ -22,12 +24,15 @@ export const JobNames = {
   sendMail: 'send-mail',
   /** Puts the monthly interest mail of the month that ended in the outbox (scheduled on the 1st). */
   monthlyInterestSummary: 'monthly-interest-summary',
+  /** A full or differential backup of the database (BACKUP_REPO). */
+  backup: 'backup',
 } as const;
 
 export const SchedulerIds = {
   dailyInterest: 'daily-interest-schedule',
   monthlyWithdrawals: 'monthly-withdrawals-schedule',
   monthlyInterestSummary: 'monthly-interest-summary-schedule',
+  backup: 'backup-schedule',
 } as const;
 
 /** Failed jobs are retried with exponential backoff and kept for inspection in the dashboard. */

@@ -2,12 +2,22 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AuditEvent, AuditEventsResponse, VerifyReport } from '@savings/contracts';
 import { DomainError, Money } from '@savings/domain';
-import { balanceAsOf, isoUtcSql, rebuildReadModels, sealBlocks, verifyLedger, type SealResult } from '@savings/ledger';
+import {
+  balanceAsOf,
+  isoUtcSql,
+  ledgerHead,
+  rebuildReadModels,
+  sealBlocks,
+  verifyLedger,
+  type LedgerHead,
+  type SealResult,
+} from '@savings/ledger';
 import { type Sql } from '@savings/database';
 import type { AppConfig } from '@savings/config';
 import { APP_CONFIG, SQL } from '../platform/tokens';
 import {
   LedgerBalanceQuery,
+  LedgerHeadQuery,
   ListLedgerEventsQuery,
   ReplayLedgerCommand,
   SealLedgerBlocksCommand,
@@ -87,6 +97,15 @@ export class LedgerBalanceHandler implements IQueryHandler<LedgerBalanceQuery, L
       balanceCents: String(cents),
       balance: Money.format(cents),
     };
+  }
+}
+
+@QueryHandler(LedgerHeadQuery)
+export class LedgerHeadHandler implements IQueryHandler<LedgerHeadQuery, LedgerHead | null> {
+  constructor(@Inject(SQL) private readonly sql: Sql) {}
+
+  execute(query: LedgerHeadQuery): Promise<LedgerHead | null> {
+    return ledgerHead(this.sql, query.asOf);
   }
 }
 

@@ -11,6 +11,7 @@ import {
 import { AdjustBalanceHandler, ConfirmDepositHandler } from './deposits.handlers';
 import {
   LedgerBalanceHandler,
+  LedgerHeadHandler,
   ListLedgerEventsHandler,
   ReplayLedgerHandler,
   SealLedgerBlocksHandler,
@@ -49,6 +50,7 @@ import {
     VerifyLedgerHandler,
     ListLedgerEventsHandler,
     LedgerBalanceHandler,
+    LedgerHeadHandler,
     ReplayLedgerHandler,
     SealLedgerBlocksHandler,
   ],

@@ -26,6 +26,11 @@ export interface LedgerBalanceResult {
   balance: string;
 }
 
+/** The last event recorded at or before an instant (null: now); returns LedgerHead | null from @savings/ledger. */
+export class LedgerHeadQuery {
+  constructor(readonly asOf: Date | null) {}
+}
+
 /** Rebuilds every read model from the log; returns ReplayLedgerResult. */
 export class ReplayLedgerCommand {}
 

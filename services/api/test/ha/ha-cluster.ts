@@ -55,6 +55,7 @@ export function ha<T = unknown>(...args: string[]): Promise<T> {
 }
 
 export interface ClusterStatus {
+  backupRepo: string;
   primary: string | null;
   synchronousStandby: string | null;
   redisMaster: string | null;

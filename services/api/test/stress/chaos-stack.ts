@@ -210,8 +210,8 @@ export class ChaosStack {
     );
   }
 
-  startWorker(): ChildProcess {
-    const child = this.spawnChild('services/worker/dist/main.js', {});
+  startWorker(extra: Record<string, string> = {}): ChildProcess {
+    const child = this.spawnChild('services/worker/dist/main.js', extra);
     this.workers.push(child);
     return child;
   }
@@ -290,6 +290,16 @@ export class ChaosStack {
       }
     };
     await Promise.all(Array.from({ length: parallel }, lane));
+  }
+
+  /** Enqueues a job with no payload on a queue, as a worker's schedule does. */
+  async enqueue(queueName: string, jobName: string): Promise<void> {
+    const queue = new Queue(queueName, { prefix: this.options.queuePrefix, connection: bullConnection(this.config()) });
+    try {
+      await queue.add(jobName, {});
+    } finally {
+      await queue.close();
+    }
   }
 
   /** Enqueues a daily-interest tick for `until`, as the worker's schedule does. */

@@ -90,4 +90,39 @@ describe('npm run ledger', () => {
     expect(lines).toEqual(['User 987654321 not found']);
     await expect(command.run(['nonsense'], config)).rejects.toThrow(/Usage/);
   });
+
+  it('prints the head of the log now and as of an instant: the last event recorded at or before it', async () => {
+    await resetDatabase();
+    lines = [];
+    expect(await command.run(['head'], config)).toBe(0);
+    expect(lines).toEqual(['Ledger head now: no event yet.']);
+
+    const [user] = await sqlAsSuperuser(
+      `insert into users (name, email, password_hash, reference_code)
+       values ('Cli Head', 'cli-head@example.test', 'x', 'CLIH') returning id::text as id`,
+    );
+    const context = { actor: { kind: 'admin' as const, id: 2_000_000_000 }, correlationId: 'cli-head' };
+    await withApplication(config, (app) =>
+      app.get(CommandBus).execute(new ConfirmDepositCommand(Number(user.id), '10.00', null, context)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const between = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await withApplication(config, (app) =>
+      app.get(CommandBus).execute(new AdjustBalanceCommand(Number(user.id), '1.00', 'add', null, context)),
+    );
+    const events = await sqlAsSuperuser(`select seq::text as seq, hash from ledger_events order by seq`);
+    expect(events).toHaveLength(2);
+
+    lines = [];
+    expect(await command.run(['head'], config)).toBe(0);
+    expect(await command.run(['head', '--as-of', between.toISOString()], config)).toBe(0);
+    expect(await command.run(['head', '--as-of', '2001-01-01T00:00:00Z'], config)).toBe(0);
+    expect(lines[0]).toMatch(new RegExp(`^Ledger head now: seq ${events[1].seq}, hash ${events[1].hash} \\(account-`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^Ledger head as of ${between.toISOString()}: seq ${events[0].seq}, hash ${events[0].hash} `),
+    );
+    expect(lines[2]).toBe('Ledger head as of 2001-01-01T00:00:00.000Z: no event yet.');
+    await expect(command.run(['head', '--as-of', 'yesterday'], config)).rejects.toThrow(/--as-of must be/);
+  });
 });

@@ -1,6 +1,7 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   LedgerBalanceQuery,
+  LedgerHeadQuery,
   ReplayLedgerCommand,
   VerifyLedgerQuery,
   type LedgerBalanceResult,
@@ -9,7 +10,7 @@ import {
 import type { VerifyReport } from '@savings/contracts';
 import { isDomainError } from '@savings/domain';
 import { LedgerLogExport } from '@savings/application';
-import { verifyLogLines } from '@savings/ledger';
+import { verifyLogLines, type LedgerHead } from '@savings/ledger';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -18,7 +19,7 @@ import { withApplication } from '../with-application';
 import { commitProof, PROOF_USAGE, verifyProofFile } from './proof.command';
 
 const USAGE =
-  'Usage: npm run ledger -- verify [--file LOG.jsonl] | export --file LOG.jsonl | replay | balance --user ID [--as-of ISO-DATE] | ' +
+  'Usage: npm run ledger -- verify [--file LOG.jsonl] | export --file LOG.jsonl | replay | balance --user ID [--as-of ISO-DATE] | head [--as-of ISO] | ' +
   PROOF_USAGE.replace('npm run ledger -- ', '');
 
 export interface LedgerCommandDeps {
@@ -79,17 +80,24 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
             );
             return 0;
           });
+        case 'head': {
+          // what a restore to the instant must end with (api-contract.md section 16)
+          const asOf = parseAsOf(flags.get('as-of'));
+          return withApplication(config, async (app) => {
+            const head: LedgerHead | null = await app.get(QueryBus).execute(new LedgerHeadQuery(asOf));
+            const when = asOf ? `as of ${asOf.toISOString()}` : 'now';
+            deps.log(
+              head
+                ? `Ledger head ${when}: seq ${head.seq}, hash ${head.hash} (${head.streamId}, recorded ${head.recordedAt})`
+                : `Ledger head ${when}: no event yet.`,
+            );
+            return 0;
+          });
+        }
         case 'balance': {
           const user = flags.get('user');
           if (typeof user !== 'string' || !/^\d+$/.test(user)) throw new UsageError(`--user ID is required. ${USAGE}`);
-          const asOfFlag = flags.get('as-of');
-          let asOf: Date | null = null;
-          if (asOfFlag !== undefined) {
-            if (typeof asOfFlag !== 'string' || Number.isNaN(Date.parse(asOfFlag))) {
-              throw new UsageError(`--as-of must be an ISO date or instant, e.g. 2026-11-01 or 2026-11-01T10:00:00Z`);
-            }
-            asOf = new Date(asOfFlag);
-          }
+          const asOf = parseAsOf(flags.get('as-of'));
           return withApplication(config, async (app) => {
             let result: LedgerBalanceResult;
             try {
@@ -119,6 +127,15 @@ export function createLedgerCommand(deps: LedgerCommandDeps = { log: (line) => c
 }
 
 export const ledgerCommand = createLedgerCommand();
+
+/** --as-of: an ISO date or instant; absent: null (now). */
+function parseAsOf(flag: string | boolean | undefined): Date | null {
+  if (flag === undefined) return null;
+  if (typeof flag !== 'string' || Number.isNaN(Date.parse(flag))) {
+    throw new UsageError(`--as-of must be an ISO date or instant, e.g. 2026-11-01 or 2026-11-01T10:00:00Z`);
+  }
+  return new Date(flag);
+}
 
 /** Checks an exported log from the file alone: no database, no configuration needed. */
 async function verifyFile(path: string, deps: LedgerCommandDeps): Promise<number> {

@@ -4,6 +4,7 @@ import { Queue } from 'bullmq';
 import type { AppConfig } from '@savings/config';
 import {
   APP_CONFIG,
+  BACKUPS_QUEUE,
   INTEREST_QUEUE,
   JobNames,
   MAIL_QUEUE,
@@ -29,6 +30,7 @@ export class JobSchedules implements OnApplicationBootstrap {
     @InjectQueue(INTEREST_QUEUE) private readonly interest: Queue,
     @InjectQueue(PAYOUTS_QUEUE) private readonly payouts: Queue,
     @InjectQueue(MAIL_QUEUE) private readonly mail: Queue,
+    @InjectQueue(BACKUPS_QUEUE) private readonly backups: Queue,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -50,6 +52,17 @@ export class JobSchedules implements OnApplicationBootstrap {
       { pattern: cronAt(this.config.monthlyPayoutTime, '1'), tz },
       { name: JobNames.monthlyInterestSummary, data: {}, opts: defaultJobOptions },
     );
+    // backups on BACKUP_SCHEDULE into BACKUP_REPO; none without a repository or with BACKUP_SCHEDULE=off
+    const { repo, schedule } = this.config.backup;
+    if (repo && schedule) {
+      await this.backups.upsertJobScheduler(
+        SchedulerIds.backup,
+        { pattern: schedule, tz },
+        { name: JobNames.backup, data: {}, opts: defaultJobOptions },
+      );
+    } else {
+      await this.backups.removeJobScheduler(SchedulerIds.backup);
+    }
     await this.interest.add(JobNames.dailyInterest, {});
     // A payout missed while no worker ran is made now, as of its own date. Re-running a date that was
     // paid is harmless (it pays only withdrawals approved before that date, already paid), and the
@@ -62,7 +75,8 @@ export class JobSchedules implements OnApplicationBootstrap {
     );
     this.logger.log(
       `Schedules: interest daily at ${this.config.dailyInterestTime}, payouts on the 1st at ` +
-        `${this.config.monthlyPayoutTime} (${tz}); start-up catch-up queued (interest, payout of ${payoutDate})`,
+        `${this.config.monthlyPayoutTime} (${tz}), backups ${repo && schedule ? `on "${schedule}"` : 'off'}; ` +
+        `start-up catch-up queued (interest, payout of ${payoutDate})`,
     );
   }
 }

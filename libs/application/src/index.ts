@@ -16,4 +16,5 @@ export * from './mail';
 export * from './approvals';
 export * from './proof';
 export * from './reconciliation';
+export * from './personal-data';
 export * from './backups';

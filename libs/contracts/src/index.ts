@@ -1,3 +1,4 @@
+export * from './account-export';
 export * from './account-holder';
 export * from './amount';
 export * from './api-types';

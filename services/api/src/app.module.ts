@@ -15,6 +15,7 @@ import { ApprovalsApiModule } from './approvals/approvals.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { InvestorModule } from './investor/investor.module';
+import { PersonalDataModule } from './personal-data/personal-data.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { QueueDashboardModule } from './payouts/queue-dashboard.module';
 import { StatementsModule } from './statements/statements.module';
@@ -68,6 +69,7 @@ export class AppModule {
         AuditModule,
         AuthModule,
         InvestorModule,
+        PersonalDataModule,
         PayoutsModule,
         BankStatementsModule,
         StatementsModule,

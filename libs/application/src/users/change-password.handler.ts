@@ -7,6 +7,7 @@ import { DomainError } from '@savings/domain';
 import { MailOutbox } from '../mail/mail-outbox';
 import { SQL } from '../platform/tokens';
 import { assertPasswordLength, PasswordHasher } from './password-hasher';
+import { recordSecurityEvent } from './security-history';
 import { ChangePasswordCommand } from './user.commands';
 
 @CommandHandler(ChangePasswordCommand)
@@ -34,6 +35,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
         'update users set password_hash = $2, updated_at = now() where id = $1 returning email, name, legal_name, language',
         [command.userId, hash],
       );
+      await recordSecurityEvent(tx, command.userId, 'password-changed');
       await this.outbox.write(tx, [
         {
           cause: `password-changed:${command.userId}:${randomUUID()}`,

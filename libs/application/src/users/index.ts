@@ -1,6 +1,7 @@
 export * from './password-hasher';
 export * from './password-reset.commands';
 export * from './password-reset.handlers';
+export * from './security-history';
 export * from './session-keys';
 export * from './user-identity';
 export * from './user-read-model';

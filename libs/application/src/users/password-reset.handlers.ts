@@ -9,6 +9,7 @@ import { CLOCK, SQL, systemClock, type Clock } from '../platform/tokens';
 import { assertPasswordLength, PasswordHasher } from './password-hasher';
 import { ConfirmPasswordResetCommand, RequestPasswordResetCommand } from './password-reset.commands';
 import { normalizeEmail } from './user-identity';
+import { recordSecurityEvent } from './security-history';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -115,6 +116,7 @@ export class ConfirmPasswordResetHandler implements ICommandHandler<ConfirmPassw
         `update password_reset_tokens set used_at = $2::timestamptz where user_id = $1 and used_at is null`,
         [used.user_id, now],
       );
+      await recordSecurityEvent(tx, Number(used.user_id), 'password-reset');
       await this.outbox.write(tx, [
         {
           cause: `password-reset-done:${used.id}`,

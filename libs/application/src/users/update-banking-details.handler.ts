@@ -75,6 +75,12 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
           where id = $1`,
         [command.userId, beneficiaryName, iban, swift, firstSave, now.toISOString()],
       );
+      // the customer's export lists every save (api-contract.md section 18)
+      await tx.query(
+        `insert into banking_details_history (user_id, beneficiary_name, iban, swift, saved_at)
+         values ($1, $2, $3, $4, $5::timestamptz)`,
+        [command.userId, beneficiaryName, iban, swift, now.toISOString()],
+      );
       const heldUntil = firstSave ? null : bankingCoolingOffEnd(now, this.config.bankingCooldownHours);
       await this.outbox.write(tx, [
         {

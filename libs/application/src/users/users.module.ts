@@ -5,6 +5,7 @@ import { CreateOrPromoteUserHandler } from './create-or-promote-user.handler';
 import { PasswordHasher } from './password-hasher';
 import { ConfirmPasswordResetHandler, RequestPasswordResetHandler } from './password-reset.handlers';
 import { RegisterUserHandler } from './register-user.handler';
+import { RecordSecurityEventHandler } from './security-history';
 import { SetPasswordHandler } from './set-password.handler';
 import {
   DisableTwoFactorHandler,
@@ -38,6 +39,7 @@ import { GetUserHandler, SignInSubjectHandler, VerifyCredentialsHandler } from '
     DisableTwoFactorHandler,
     GetTwoFactorStatusHandler,
     ResetTwoFactorHandler,
+    RecordSecurityEventHandler,
   ],
   exports: [PasswordHasher],
 })

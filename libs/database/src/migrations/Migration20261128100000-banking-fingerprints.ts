@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Payouts go where they were approved (issue 31, api-contract.md section 15;
- * docs/decisions/0029-banking-fingerprints-and-statement-links.md). Projections of the withdrawal's
+ * docs/decisions/0031-banking-fingerprints-and-statement-links.md). Projections of the withdrawal's
  * events, rebuilt by replay:
  *  - approved_banking_fingerprint: the keyed fingerprint its last WithdrawalApproved recorded; the
  *    payout pays the withdrawal only to details with this fingerprint;

@@ -16,6 +16,7 @@ import { Migration20261124800000ProofOfLiabilities } from './Migration2026112480
 import { Migration20261124900000BankStatements } from './Migration20261124900000-bank-statements';
 import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
 import { Migration20261127100000AccountHolders } from './Migration20261127100000-account-holders';
+import { Migration20261127210000PersonalDataHistory } from './Migration20261127210000-personal-data-history';
 import { Migration20261128100000BankingFingerprints } from './Migration20261128100000-banking-fingerprints';
 
 /**
@@ -43,5 +44,6 @@ export const migrationsList: MigrationObject[] = [
     class: Migration20261124900100StatementLineApprovals,
   },
   { name: 'Migration20261127100000-account-holders', class: Migration20261127100000AccountHolders },
+  { name: 'Migration20261127210000-personal-data-history', class: Migration20261127210000PersonalDataHistory },
   { name: 'Migration20261128100000-banking-fingerprints', class: Migration20261128100000BankingFingerprints },
 ];

@@ -1,6 +1,6 @@
 /**
  * Where a withdrawal is paid (api-contract.md section 15, "payouts go where they were approved";
- * docs/decisions/0029-banking-fingerprints-and-statement-links.md). An approval records a keyed
+ * docs/decisions/0031-banking-fingerprints-and-statement-links.md). An approval records a keyed
  * fingerprint of the banking details it was approved for, never the details themselves; the payout
  * pays an item only to details with that same fingerprint. The key is the server's (HMAC-SHA-256,
  * computed outside this pure library); what is fingerprinted, and when two details are the same, is

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import passport from 'passport';
-import type { SessionUser } from '@savings/application';
-import { Messages } from '@savings/contracts';
+import { RecordSecurityEventCommand, type SessionUser } from '@savings/application';
+import { Messages, type SecurityEventKind } from '@savings/contracts';
 import { DomainError } from '@savings/domain';
+import { clientAddress } from './client-address';
 import { sessionUserOf } from './session-identity';
 import { UserSessions } from './user-sessions';
 
@@ -13,7 +15,10 @@ export const SECOND_FACTOR_WINDOW_MS = 5 * 60 * 1000;
 /** Starting and ending sessions: passport-local for the check, passport's logIn for a fresh session id. */
 @Injectable()
 export class AuthSessionService {
-  constructor(private readonly sessions: UserSessions) {}
+  constructor(
+    private readonly sessions: UserSessions,
+    private readonly commands: CommandBus,
+  ) {}
 
   /** Runs the local strategy on the (already validated) body; rejects with its DomainError. */
   authenticate(req: Request, res: Response): Promise<SessionUser> {
@@ -28,13 +33,16 @@ export class AuthSessionService {
   }
 
   /** passport 0.7 regenerates the session here, so a session id planted before sign-in is worthless. */
-  async logIn(req: Request, user: SessionUser): Promise<void> {
+  /** `kind`: what the customer's security history records, null for a renewal of a signed-in session. */
+  async logIn(req: Request, user: SessionUser, kind: SecurityEventKind | null = 'sign-in'): Promise<void> {
     await new Promise<void>((resolve, reject) =>
       req.logIn(user, { session: true, keepSessionInfo: false }, (error?: unknown) =>
         error ? reject(error) : resolve(),
       ),
     );
     await this.sessions.track(user.id, req.session.id);
+    // the customer's own sign-in history (their export lists it, api-contract.md section 18)
+    if (kind) await this.commands.execute(new RecordSecurityEventCommand(user.id, kind, clientAddress(req)));
   }
 
   /**
@@ -57,7 +65,7 @@ export class AuthSessionService {
 
   /** The code step succeeded: a signed-in session (new id) that counts as two-factor for STAFF_MFA. */
   async logInWithSecondFactor(req: Request, user: SessionUser): Promise<void> {
-    await this.logIn(req, user);
+    await this.logIn(req, user, 'two-factor-sign-in');
     req.session.twoFactor = true;
   }
 
@@ -86,7 +94,7 @@ export class AuthSessionService {
   /** After a password change: every other session of the user ends; this one gets a new id. */
   async endOtherSessions(req: Request, user: SessionUser): Promise<void> {
     const oldId = req.session.id;
-    await this.logIn(req, user);
+    await this.logIn(req, user, null);
     await this.sessions.untrack(user.id, oldId);
     await this.sessions.destroyOthers(user.id, req.session.id);
   }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { CommandBus } from '@nestjs/cqrs';
 import { AuthSessionService, SECOND_FACTOR_WINDOW_MS } from './auth-session.service';
 import type { UserSessions } from './user-sessions';
 
@@ -6,7 +7,7 @@ const user = { id: 7, name: 'Ada', email: 'ada@example.com', role: 'admin' as co
 const requestWith = (session: object) => ({ session }) as unknown as Request;
 
 describe('the code step of a sign-in', () => {
-  const sessions = new AuthSessionService({} as UserSessions);
+  const sessions = new AuthSessionService({} as UserSessions, {} as CommandBus);
 
   it('is for the user the password named, for 5 minutes', () => {
     jest.useFakeTimers({ now: new Date('2026-11-24T06:00:00Z') });

@@ -86,6 +86,13 @@ describe('withdrawal and profile screen', () => {
     expect(screen.getAllByTestId('withdrawal-returned')).toHaveLength(1);
   });
 
+  it('offers the customer’s data as a download (GET /api/user/export)', async () => {
+    setup();
+    const link = await screen.findByRole('link', { name: 'Download my data' });
+    expect(link).toHaveAttribute('href', '/api/user/export');
+    expect(link).toHaveAttribute('download');
+  });
+
   it('draws its heading at once, before the profile arrives, and keeps it', async () => {
     setup();
     // the first render, before any answer: the page's largest text is already there

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type Redis from 'ioredis';
 import type { AppConfig } from '@savings/config';
-import { holderDisplayName, Messages, type MfaSetupResponse } from '@savings/contracts';
+import { holderDisplayName, Messages, type MfaSetupResponse, type SecurityEventKind } from '@savings/contracts';
 import { type Sql, type SqlQueryable } from '@savings/database';
 import { DomainError } from '@savings/domain';
 import { MailOutbox } from '../../mail/mail-outbox';
@@ -11,6 +11,7 @@ import type { TwoFactorChange } from '../../mail/mail-templates';
 import { APP_CONFIG, REDIS, SQL } from '../../platform/tokens';
 import { PasswordHasher } from '../password-hasher';
 import { endAllSessions } from '../session-keys';
+import { recordSecurityEvent } from '../security-history';
 import { normalizeEmail } from '../user-identity';
 import { hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { SecretBox } from './secret-box';
@@ -38,16 +39,25 @@ const wrongCode = () =>
   new DomainError('AUTH.INVALID_CODE', 'invalid', Messages.invalidCode, { code: Messages.invalidCode });
 const owner = (userId: number) => `user:${userId}`;
 
+const HISTORY_KIND: Record<TwoFactorChange, SecurityEventKind> = {
+  on: 'two-factor-enabled',
+  off: 'two-factor-disabled',
+  'recovery-code-used': 'recovery-code-used',
+  removed: 'two-factor-reset',
+};
+
 /**
- * Mails the account holder a change of a sign-in factor (api-contract.md section 15), in the
- * transaction that makes the change: the message exists exactly when the change committed.
+ * Mails the account holder a change of a sign-in factor (api-contract.md section 15) and keeps it in
+ * their security history (section 18), in the transaction that makes the change: both exist exactly
+ * when the change committed.
  */
-async function mailFactorChange(
+async function recordFactorChange(
   outbox: MailOutbox,
   tx: SqlQueryable,
   userId: number,
   change: TwoFactorChange,
 ): Promise<void> {
+  await recordSecurityEvent(tx, userId, HISTORY_KIND[change]);
   const [user] = await tx.query<{
     email: string;
     name: string;
@@ -203,7 +213,7 @@ export class EnableTwoFactorHandler
         userId,
         recoveryCodes.map((recoveryCode) => hashRecoveryCode(normalizeRecoveryCode(recoveryCode)!)),
       ]);
-      await mailFactorChange(this.outbox, tx, userId, 'on');
+      await recordFactorChange(this.outbox, tx, userId, 'on');
       return recoveryCodes;
     });
   }
@@ -228,7 +238,7 @@ export class VerifySecondFactorHandler
     const used = await this.sql.transaction(async (tx) => {
       const accepted = await this.acceptEither(tx, userId, row, code, at);
       // a recovery code stands in for the phone: the holder hears of each one used
-      if (accepted === 'recovery_code') await mailFactorChange(this.outbox, tx, userId, 'recovery-code-used');
+      if (accepted === 'recovery_code') await recordFactorChange(this.outbox, tx, userId, 'recovery-code-used');
       return accepted;
     });
     if (!used) throw invalidCode();
@@ -266,7 +276,7 @@ export class DisableTwoFactorHandler
       if (!(await this.acceptEither(tx, userId, row, code, at))) throw wrongCode();
       await tx.query('delete from user_recovery_codes where user_id = $1', [userId]);
       await tx.query('delete from user_two_factor where user_id = $1', [userId]);
-      await mailFactorChange(this.outbox, tx, userId, 'off');
+      await recordFactorChange(this.outbox, tx, userId, 'off');
     });
   }
 }
@@ -308,7 +318,7 @@ export class ResetTwoFactorHandler implements ICommandHandler<ResetTwoFactorComm
       );
       const enabled = removed[0]?.enabled ?? false;
       // a setup never confirmed was no sign-in factor: nothing changed for the holder
-      if (enabled) await mailFactorChange(this.outbox, tx, userId, 'removed');
+      if (enabled) await recordFactorChange(this.outbox, tx, userId, 'removed');
       return enabled;
     });
     // sessions signed in with the old factor end too: the person starts afresh with the password

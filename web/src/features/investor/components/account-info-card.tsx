@@ -1,6 +1,7 @@
 import { Card, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { ANNUAL_INTEREST_RATE, formatUsd, type PublicUser } from '@savings/contracts';
 import { Link } from 'react-router-dom';
+import { DownloadDataButton } from './download-data-button';
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -36,6 +37,7 @@ export function AccountInfoCard({ user }: { user: PublicUser }) {
           <ChakraLink asChild colorPalette="blue" textStyle="sm">
             <Link to="/interest-history">View interest earnings</Link>
           </ChakraLink>
+          <DownloadDataButton />
         </Stack>
       </Card.Body>
     </Card.Root>

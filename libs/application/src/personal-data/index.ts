@@ -1,0 +1,3 @@
+export * from './account-export.handler';
+export * from './personal-data.module';
+export * from './personal-data.queries';

@@ -108,25 +108,39 @@ export async function runHttpBench(): Promise<HttpResults> {
   log(`database ${new URL(options.databaseUrl).pathname.slice(1)}, API port ${options.port}`);
   await freshDatabase(options);
   await seedCustomers(options, USERS, await hash(PASSWORD));
-  cli(options, [
-    'admin:create',
-    '--email',
-    'bench.admin@example.test',
-    '--password',
-    PASSWORD,
-    '--name',
-    'Bench Admin',
-  ]);
+  for (const [email, name] of [
+    ['bench.admin@example.test', 'Bench Admin'],
+    ['bench.checker@example.test', 'Bench Checker'],
+  ]) {
+    cli(options, ['admin:create', '--email', email, '--password', PASSWORD, '--name', name]);
+  }
   const api = await startApi(options);
   try {
     const admin = await signIn(api.baseUrl, 'bench.admin@example.test', PASSWORD);
-    // money through the ledger's own command (admin direct deposit), for the accounts the load touches
+    const checker = await signIn(api.baseUrl, 'bench.checker@example.test', PASSWORD);
+    // money through the ledger's own command (admin direct deposit), for the accounts the load touches:
+    // 10,000 reaches FOUR_EYES_THRESHOLD, so each waits for the second admin, who approves it (a move
+    // approved by a second admin does not count toward the 24-hour sum, so the 0.01 adjustments below
+    // are made at once)
     const funded = await customerIds(options, FUNDED);
     for (const userId of funded) {
-      await call(api.baseUrl, admin, 'POST', '/api/admin/deposits/confirm', { userId, amount: 10_000 }, 201);
+      const asked = (await call(
+        api.baseUrl,
+        admin,
+        'POST',
+        '/api/admin/deposits/confirm',
+        { userId, amount: 10_000 },
+        202,
+      )) as {
+        approval: { id: number };
+      };
+      await call(api.baseUrl, checker, 'POST', `/api/admin/approvals/${asked.approval.id}/approve`, undefined, 200);
     }
     const customer = await signIn(api.baseUrl, 'bench1@example.test', PASSWORD);
-    log(`${USERS} customers seeded, ${funded.length} funded through POST /api/admin/deposits/confirm`);
+    log(
+      `${USERS} customers seeded, ${funded.length} funded through POST /api/admin/deposits/confirm ` +
+        "and a second admin's approval",
+    );
 
     const withSession = (cookie: string): Record<string, string> => ({ cookie });
     const scenarios: Record<Scenario, Parameters<typeof measure>[2]> = {

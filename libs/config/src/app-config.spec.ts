@@ -215,3 +215,24 @@ describe('two-factor settings', () => {
     });
   });
 });
+
+describe('the banking-fingerprint key (api-contract.md section 15)', () => {
+  it('reads BANKING_FINGERPRINT_KEY as 32 bytes in hex or base64, and refuses anything else at boot', () => {
+    const hex = 'cd'.repeat(32);
+    expect(loadConfig({ BANKING_FINGERPRINT_KEY: hex }).bankingFingerprintKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ BANKING_FINGERPRINT_KEY: base64 }).bankingFingerprintKey).toEqual(Buffer.alloc(32, 9));
+    for (const value of ['cd'.repeat(31), 'not a key', Buffer.alloc(33).toString('base64')]) {
+      expect(() => loadConfig({ BANKING_FINGERPRINT_KEY: value })).toThrow(/BANKING_FINGERPRINT_KEY must be 32 bytes/);
+    }
+  });
+
+  it('is derived from SESSION_SECRET when unset: stable, and a key of its own (not the MFA key)', () => {
+    const config = loadConfig({ SESSION_SECRET: 'z'.repeat(40) });
+    expect(config.bankingFingerprintKey).toHaveLength(32);
+    expect(loadConfig({ SESSION_SECRET: 'z'.repeat(40) }).bankingFingerprintKey).toEqual(config.bankingFingerprintKey);
+    expect(config.bankingFingerprintKey).not.toEqual(config.mfaSecretKey);
+    // production takes the derived key only from a private SESSION_SECRET (which it requires)
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET must be set/);
+  });
+});

@@ -50,6 +50,12 @@ export interface AppConfig {
    */
   mfaSecretKey: Buffer;
   /**
+   * The HMAC-SHA-256 key (32 bytes) of banking-detail fingerprints: an approved withdrawal records the
+   * fingerprint of the details it was approved for, and is paid only to details with the same one
+   * (api-contract.md section 15). BANKING_FINGERPRINT_KEY, else derived from SESSION_SECRET with HKDF.
+   */
+  bankingFingerprintKey: Buffer;
+  /**
    * FOUR_EYES_THRESHOLD in cents: an admin money move of at least this amount waits for a second
    * admin's approval (api-contract.md section 9). 0: every admin move; null (`off`): none.
    */
@@ -172,7 +178,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const staffMfa = parseChoice(env.STAFF_MFA, ['optional', 'required'] as const, 'optional', 'STAFF_MFA', problems);
-  const mfaSecretKey = parseMfaSecretKey(env.MFA_SECRET_KEY, sessionSecret, problems);
+  const mfaSecretKey = parseSecretKey('MFA_SECRET_KEY', env.MFA_SECRET_KEY, sessionSecret, problems);
+  const bankingFingerprintKey = parseSecretKey(
+    'BANKING_FINGERPRINT_KEY',
+    env.BANKING_FINGERPRINT_KEY,
+    sessionSecret,
+    problems,
+  );
   const fourEyesThresholdCents = parseFourEyesThreshold(env.FOUR_EYES_THRESHOLD, problems);
   const worker: WorkerSettings = {
     concurrency: parsePositiveInteger(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY', problems),
@@ -239,6 +251,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     staffMfa,
     mfaSecretKey,
+    bankingFingerprintKey,
     fourEyesThresholdCents,
     worker,
     mail,
@@ -350,19 +363,31 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/** What each server key is derived for when it is not set (HKDF's `info`: one key per purpose). */
+const KEY_PURPOSES = {
+  MFA_SECRET_KEY: 'mfa-secret-sealing/v1',
+  BANKING_FINGERPRINT_KEY: 'banking-fingerprint/v1',
+} as const;
+
 /**
- * MFA_SECRET_KEY: 32 bytes as 64 hex digits or base64. Unset, the key is derived from SESSION_SECRET
- * with HKDF-SHA256 (a separate key for a separate purpose; production already refuses a public
- * SESSION_SECRET), so a development machine needs no extra setting and no key ever sits in the repository.
+ * A server key (MFA_SECRET_KEY, BANKING_FINGERPRINT_KEY): 32 bytes as 64 hex digits or base64. Unset,
+ * the key is derived from SESSION_SECRET with HKDF-SHA256 (a separate key for each purpose; production
+ * already refuses a public SESSION_SECRET), so a development machine needs no extra setting and no key
+ * ever sits in the repository.
  */
-function parseMfaSecretKey(raw: string | undefined, sessionSecret: string, problems: string[]): Buffer {
+function parseSecretKey(
+  name: keyof typeof KEY_PURPOSES,
+  raw: string | undefined,
+  sessionSecret: string,
+  problems: string[],
+): Buffer {
   const value = (raw ?? '').trim();
   if (value === '') {
-    return Buffer.from(hkdfSync('sha256', sessionSecret, 'savings-platform', 'mfa-secret-sealing/v1', 32));
+    return Buffer.from(hkdfSync('sha256', sessionSecret, 'savings-platform', KEY_PURPOSES[name], 32));
   }
   const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(value) && key.toString('base64') !== value)) {
-    problems.push('MFA_SECRET_KEY must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32)');
+    problems.push(`${name} must be 32 bytes written as 64 hex digits or base64 (openssl rand -hex 32)`);
   }
   return key;
 }

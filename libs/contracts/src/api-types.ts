@@ -1,5 +1,7 @@
-import type { ApprovalKind, ApprovalStatus } from '@savings/domain';
+import type { ApprovalKind, ApprovalStatus, WithdrawalReturnReason } from '@savings/domain';
 import type { HolderType } from './account-holder';
+
+export type { WithdrawalReturnReason } from '@savings/domain';
 
 /**
  * Request and response shapes of every API call (api-contract.md section 6). The web client and the
@@ -145,13 +147,24 @@ export interface AccountActivityResponse {
 }
 
 export type WithdrawalStatus = 'pending' | 'processed' | 'completed' | 'cancelled';
+/**
+ * A withdrawal pending again after its approval (api-contract.md section 15): when, why (a code and
+ * the sentence that says it), and that it needs a new approval. Null otherwise.
+ */
+export interface WithdrawalReturn {
+  at: string;
+  reason: WithdrawalReturnReason;
+  message: string;
+}
 export interface WithdrawalItem {
   id: number;
   amount: number;
   status: WithdrawalStatus;
   requestedAt: string;
+  /** the approval's instant (null while pending, also after a return for re-approval) */
   processedAt: string | null;
   completedAt?: string | null;
+  returnedForReapproval?: WithdrawalReturn | null;
 }
 export interface WithdrawalsResponse {
   withdrawals: WithdrawalItem[];
@@ -345,6 +358,8 @@ export interface AdminWithdrawalItem {
    * BANKING_COOLDOWN_HOURS): approval is refused until this instant (ISO-8601).
    */
   approvableAfter?: string | null;
+  /** pending again after an approval, because the banking details changed (api-contract.md section 15) */
+  returnedForReapproval?: WithdrawalReturn | null;
 }
 export type WithdrawalFilter = WithdrawalStatus | 'all';
 export interface AdminWithdrawalsResponse {
@@ -417,7 +432,7 @@ export interface PlatformDailyResponse {
   days: PlatformDailyPoint[];
 }
 
-export type NotificationType = 'deposit_request' | 'withdrawal_request' | 'approval_request';
+export type NotificationType = 'deposit_request' | 'withdrawal_request' | 'approval_request' | 'withdrawal_returned';
 export interface AdminNotificationItem {
   id: number;
   type: NotificationType;

@@ -1,6 +1,6 @@
 import { AccountMessages, StaffMessages } from '@savings/domain';
 
-export { amountExceedsAvailable, bankingCoolingOff, coolingOffTime } from '@savings/domain';
+export { amountExceedsAvailable, bankingCoolingOff, coolingOffTime, WithdrawalReturnMessages } from '@savings/domain';
 
 /**
  * Validation and error texts. The server and the client show the same words (product.md sections 5

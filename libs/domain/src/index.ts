@@ -11,6 +11,7 @@ export * from './account/postings';
 export * from './account/account';
 export * from './interest/accrual-instant';
 export * from './payouts/payout-file';
+export * from './payouts/banking-details';
 export * from './approval/approval-events';
 export * from './approval/approval';
 export * from './proof/merkle-sum-tree';

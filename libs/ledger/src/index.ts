@@ -1,5 +1,6 @@
 export * from './account-rows';
 export * from './append';
+export * from './banking-fingerprint';
 export * from './blocks';
 export * from './canonical-json';
 export * from './event-hash';

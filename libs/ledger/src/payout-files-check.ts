@@ -11,6 +11,7 @@ import {
 } from '@savings/domain';
 import type { SqlQueryable } from '@savings/database';
 import type { VerifyCheck } from '@savings/contracts';
+import { bankingFingerprint } from './banking-fingerprint';
 
 const PAYOUT_STREAM_PREFIX = 'payout-file-';
 
@@ -40,8 +41,14 @@ const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).dig
  * its customer's stream, no withdrawal is in two files, and each stored rendering (payout_file_documents)
  * is byte for byte the rendering of the event's payload, with the SHA-256 the event records. A file
  * written without event or bytes fails too. The first failure names the file.
+ *
+ * Invariant 12: every item was paid to the banking details its approval was for (api-contract.md
+ * section 15). Its WithdrawalPaidOut carries the fingerprint its withdrawal's last WithdrawalApproved
+ * recorded, and, given the key, the item's own beneficiary, IBAN and BIC have that fingerprint: an item
+ * whose details were changed in SQL after its approval fails, named. Items paid before fingerprints
+ * existed (neither event has one) are counted apart.
  */
-export async function checkPayoutFiles(q: SqlQueryable): Promise<VerifyCheck> {
+export async function checkPayoutFiles(q: SqlQueryable, bankingFingerprintKey?: Buffer): Promise<VerifyCheck> {
   const name = 'payout files match the ledger';
   const fail = (seq: string | null, detail: string): VerifyCheck => ({
     name,
@@ -91,24 +98,45 @@ export async function checkPayoutFiles(q: SqlQueryable): Promise<VerifyCheck> {
   }
 
   // every item's payout event, read from its customer's stream (index on stream id)
+  const itemStreams = [...new Set(files.flatMap(({ data }) => data.items.map((item) => `account-${item.userId}`)))];
   const paidOut = await q.query<{
     stream_id: string;
     withdrawal_id: string;
     amount_cents: string;
     payout_date: string;
+    fingerprint: string | null;
   }>(
     `select stream_id, payload->>'withdrawalId' as withdrawal_id, payload->>'amountCents' as amount_cents,
-            payload->>'payoutDate' as payout_date
+            payload->>'payoutDate' as payout_date, payload->>'bankingFingerprint' as fingerprint
        from ledger_events
       where stream_id = any($1::text[]) and type = 'WithdrawalPaidOut'`,
-    [[...new Set(files.flatMap(({ data }) => data.items.map((item) => `account-${item.userId}`)))]],
+    [itemStreams],
   );
-  const payouts = new Map<string, { stream: string; amountCents: string; payoutDate: string }[]>();
+  const payouts = new Map<
+    string,
+    { stream: string; amountCents: string; payoutDate: string; fingerprint: string | null }[]
+  >();
   for (const row of paidOut) {
     const list = payouts.get(row.withdrawal_id) ?? [];
-    list.push({ stream: row.stream_id, amountCents: row.amount_cents, payoutDate: row.payout_date });
+    list.push({
+      stream: row.stream_id,
+      amountCents: row.amount_cents,
+      payoutDate: row.payout_date,
+      fingerprint: row.fingerprint,
+    });
     payouts.set(row.withdrawal_id, list);
   }
+  // each withdrawal's last approval (a withdrawal sent back for re-approval has several)
+  const approvals = await q.query<{ withdrawal_id: string; fingerprint: string | null }>(
+    `select distinct on (payload->>'withdrawalId') payload->>'withdrawalId' as withdrawal_id,
+            payload->>'bankingFingerprint' as fingerprint
+       from ledger_events
+      where stream_id = any($1::text[]) and type = 'WithdrawalApproved'
+      order by payload->>'withdrawalId', seq desc`,
+    [itemStreams],
+  );
+  const approvedFor = new Map(approvals.map((row) => [row.withdrawal_id, row.fingerprint]));
+  let beforeFingerprints = 0;
 
   const listedIn = new Map<number, number>();
   let items = 0;
@@ -142,6 +170,25 @@ export async function checkPayoutFiles(q: SqlQueryable): Promise<VerifyCheck> {
           seq,
           `FAILED: ${label}: withdrawal ${item.withdrawalId} of ${item.amountCents} cents was not paid out once, ` +
             `by that amount on ${data.payoutDate}, on its customer's stream`,
+        );
+      }
+      const approved = approvedFor.get(String(item.withdrawalId)) ?? null;
+      if (approved === null && paid.fingerprint === null) {
+        beforeFingerprints += 1;
+        continue;
+      }
+      const itemFingerprint = bankingFingerprintKey
+        ? bankingFingerprint(bankingFingerprintKey, {
+            beneficiaryName: item.beneficiary,
+            iban: item.iban,
+            bic: item.bic,
+          })
+        : approved;
+      if (approved === null || paid.fingerprint !== approved || itemFingerprint !== approved) {
+        return fail(
+          seq,
+          `FAILED: ${label}: item ${item.endToEndId} (withdrawal ${item.withdrawalId}) pays banking details ` +
+            'other than the ones its approval recorded',
         );
       }
     }
@@ -185,7 +232,11 @@ export async function checkPayoutFiles(q: SqlQueryable): Promise<VerifyCheck> {
     checked: files.length,
     detail:
       `${files.length} payout files (${items} items): each paid out by the ledger, ` +
-      'its totals and hashes in its event, its stored CSV and XML exactly what the event renders',
+      'its totals and hashes in its event, its stored CSV and XML exactly what the event renders; ' +
+      (bankingFingerprintKey
+        ? 'every item paid to the banking details its approval recorded'
+        : "every item paid under its approval's fingerprint (item details not rehashed: no key given)") +
+      (beforeFingerprints > 0 ? ` (${beforeFingerprints} paid before fingerprints were recorded)` : ''),
     firstBadSeq: null,
   };
 }

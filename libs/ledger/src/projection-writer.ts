@@ -11,7 +11,7 @@ export interface PostingRow {
 }
 
 export interface NotificationRow {
-  type: 'deposit_request' | 'withdrawal_request' | 'approval_request';
+  type: 'deposit_request' | 'withdrawal_request' | 'approval_request' | 'withdrawal_returned';
   message: string;
   userId: string;
   relatedId: string;
@@ -205,6 +205,9 @@ function batchInserts(tables: ReadModelTables, batch: ProjectionBatch): TableIns
       ['requested_at', (r) => r.requestedAt, 'timestamptz'],
       ['processed_at', (r) => r.processedAt, 'timestamptz'],
       ['completed_at', (r) => r.completedAt, 'timestamptz'],
+      ['approved_banking_fingerprint', (r) => r.approvedBankingFingerprint, 'text'],
+      ['returned_at', (r) => r.returnedAt, 'timestamptz'],
+      ['return_reason', (r) => r.returnReason, 'text'],
     ],
   );
   add(tables.deposits, batch.deposits, [
@@ -288,7 +291,10 @@ function batchUpdates(tables: ReadModelTables, batch: ProjectionBatch, params: u
         amount_cents = coalesce(v.amount_cents, t.amount_cents),
         status = coalesce(v.status, t.status),
         processed_at = coalesce(v.processed_at, t.processed_at),
-        completed_at = coalesce(v.completed_at, t.completed_at)
+        completed_at = coalesce(v.completed_at, t.completed_at),
+        approved_banking_fingerprint = coalesce(v.approved_banking_fingerprint, t.approved_banking_fingerprint),
+        returned_at = coalesce(v.returned_at, t.returned_at),
+        return_reason = coalesce(v.return_reason, t.return_reason)
       from (${selectRows(
         [...batch.withdrawalUpdates.entries()],
         [
@@ -297,9 +303,13 @@ function batchUpdates(tables: ReadModelTables, batch: ProjectionBatch, params: u
           ['status', ([, set]) => set.status ?? null, 'text'],
           ['processed_at', ([, set]) => set.processedAt ?? null, 'timestamptz'],
           ['completed_at', ([, set]) => set.completedAt ?? null, 'timestamptz'],
+          ['approved_banking_fingerprint', ([, set]) => set.approvedBankingFingerprint ?? null, 'text'],
+          ['returned_at', ([, set]) => set.returnedAt ?? null, 'timestamptz'],
+          ['return_reason', ([, set]) => set.returnReason ?? null, 'text'],
         ],
         params,
-      )}) as v(id, amount_cents, status, processed_at, completed_at)
+      )}) as v(id, amount_cents, status, processed_at, completed_at, approved_banking_fingerprint, returned_at,
+               return_reason)
       where t.id = v.id`);
   }
   if (batch.approvalUpdates.size > 0) {

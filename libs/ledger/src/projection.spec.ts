@@ -91,6 +91,9 @@ describe('projectEvent: the read-model rows of each event', () => {
           requestedAt: at,
           processedAt: null,
           completedAt: null,
+          approvedBankingFingerprint: null,
+          returnedAt: null,
+          returnReason: null,
         },
       },
     ]);
@@ -109,10 +112,16 @@ describe('projectEvent: the read-model rows of each event', () => {
           adminId: 9,
           balanceBeforeCents: '500000',
           balanceAfterCents: '300000',
+          bankingFingerprint: 'f'.repeat(64),
         },
       }),
     ).toEqual([
-      { table: 'withdrawals', op: 'update', id: '5', set: { status: 'processed', processedAt: at } },
+      {
+        table: 'withdrawals',
+        op: 'update',
+        id: '5',
+        set: { status: 'processed', processedAt: at, approvedBankingFingerprint: 'f'.repeat(64) },
+      },
       {
         table: 'adminTransactions',
         op: 'insert',
@@ -136,6 +145,42 @@ describe('projectEvent: the read-model rows of each event', () => {
         data: { withdrawalId: 5, amountCents: '200000', payoutDate: '2030-02-01' },
       }),
     ).toEqual([{ table: 'withdrawals', op: 'update', id: '5', set: { status: 'completed', completedAt: at } }]);
+    // back to pending for a new approval: the approval's debit undone in the admin history too
+    expect(
+      project({
+        type: 'WithdrawalReturnedForReapproval',
+        data: {
+          withdrawalId: 5,
+          amountCents: '200000',
+          reason: 'banking-details-changed',
+          balanceBeforeCents: '300000',
+          balanceAfterCents: '500000',
+        },
+      }),
+    ).toEqual([
+      {
+        table: 'withdrawals',
+        op: 'update',
+        id: '5',
+        set: { status: 'pending', returnedAt: at, returnReason: 'banking-details-changed' },
+      },
+      {
+        table: 'adminTransactions',
+        op: 'insert',
+        row: {
+          id: '900',
+          userId: '42',
+          adminId: null,
+          kind: 'withdrawal',
+          type: 'add',
+          amountCents: '200000',
+          balanceBeforeCents: '300000',
+          balanceAfterCents: '500000',
+          note: 'Withdrawal #5 back to pending: The banking details changed after this withdrawal was approved, so it needs a new approval.',
+          createdAt: at,
+        },
+      },
+    ]);
   });
 
   it('adjustments and interest', () => {
@@ -216,6 +261,9 @@ describe('ProjectionBatch', () => {
       requestedAt: at,
       processedAt: null,
       completedAt: null,
+      approvedBankingFingerprint: null,
+      returnedAt: null,
+      returnReason: null,
     },
   });
 
@@ -298,6 +346,9 @@ describe('ProjectionBatch', () => {
         requestedAt: at,
         processedAt: null,
         completedAt: null,
+        approvedBankingFingerprint: null,
+        returnedAt: null,
+        returnReason: null,
       },
     });
     expect(Object.fromEntries(batch.withdrawalUpdates)).toEqual({

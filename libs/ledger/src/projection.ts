@@ -1,4 +1,11 @@
-import { DAILY_RATE_DECIMAL, type AccountState, type ApprovalKind, type LedgerEvent } from '@savings/domain';
+import {
+  DAILY_RATE_DECIMAL,
+  WithdrawalReturnMessages,
+  type AccountState,
+  type ApprovalKind,
+  type LedgerEvent,
+  type WithdrawalReturnReason,
+} from '@savings/domain';
 
 /**
  * The one projection: pure functions from events to rows of the read models. The live append path
@@ -79,6 +86,11 @@ export interface WithdrawalRow {
   requestedAt: Date;
   processedAt: Date | null;
   completedAt: Date | null;
+  /** the banking-detail fingerprint of its last approval (api-contract.md section 15) */
+  approvedBankingFingerprint: string | null;
+  /** when and why it last went back to `pending` after an approval (it then needs a new one) */
+  returnedAt: Date | null;
+  returnReason: WithdrawalReturnReason | null;
 }
 export interface DepositRow {
   id: string;
@@ -138,7 +150,18 @@ export interface ApprovalRow {
 export type ApprovalPatch = Partial<Pick<ApprovalRow, 'status' | 'decidedBy' | 'decidedAt' | 'reason'>>;
 
 export type DepositRequestPatch = Partial<Pick<DepositRequestRow, 'amountCents' | 'status' | 'processedAt'>>;
-export type WithdrawalPatch = Partial<Pick<WithdrawalRow, 'amountCents' | 'status' | 'processedAt' | 'completedAt'>>;
+export type WithdrawalPatch = Partial<
+  Pick<
+    WithdrawalRow,
+    | 'amountCents'
+    | 'status'
+    | 'processedAt'
+    | 'completedAt'
+    | 'approvedBankingFingerprint'
+    | 'returnedAt'
+    | 'returnReason'
+  >
+>;
 
 export type ProjectionChange =
   | { table: 'depositRequests'; op: 'insert'; row: DepositRequestRow }
@@ -245,6 +268,9 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
             requestedAt: occurredAt,
             processedAt: null,
             completedAt: null,
+            approvedBankingFingerprint: null,
+            returnedAt: null,
+            returnReason: null,
           },
         },
       ];
@@ -272,7 +298,11 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
           table: 'withdrawals',
           op: 'update',
           id: String(event.data.withdrawalId),
-          set: { status: 'processed', processedAt: occurredAt },
+          set: {
+            status: 'processed',
+            processedAt: occurredAt,
+            approvedBankingFingerprint: event.data.bankingFingerprint ?? null,
+          },
         },
         {
           table: 'adminTransactions',
@@ -298,6 +328,32 @@ export function projectEvent({ seq, userId, occurredAt, event }: ProjectedEvent)
           op: 'update',
           id: String(event.data.withdrawalId),
           set: { status: 'completed', completedAt: occurredAt },
+        },
+      ];
+    case 'WithdrawalReturnedForReapproval':
+      return [
+        {
+          table: 'withdrawals',
+          op: 'update',
+          id: String(event.data.withdrawalId),
+          set: { status: 'pending', returnedAt: occurredAt, returnReason: event.data.reason },
+        },
+        {
+          // the approval's debit, undone: the admin history's balances keep following each other
+          table: 'adminTransactions',
+          op: 'insert',
+          row: {
+            id: seq,
+            userId,
+            adminId: null,
+            kind: 'withdrawal',
+            type: 'add',
+            amountCents: event.data.amountCents,
+            balanceBeforeCents: event.data.balanceBeforeCents,
+            balanceAfterCents: event.data.balanceAfterCents,
+            note: `Withdrawal #${event.data.withdrawalId} back to pending: ${WithdrawalReturnMessages[event.data.reason]}`,
+            createdAt: occurredAt,
+          },
         },
       ];
     case 'BalanceAdjusted':

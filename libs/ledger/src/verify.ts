@@ -57,6 +57,11 @@ export interface VerifyOptions {
   onProgress?: (progress: VerifyRunProgress) => void;
   /** false: rehash the log on this thread (default: on a worker thread where the compiled one exists) */
   threads?: boolean;
+  /**
+   * BANKING_FINGERPRINT_KEY: payout items' banking details are rehashed and compared with their
+   * approvals' fingerprints (without it, only the recorded fingerprints are compared)
+   */
+  bankingFingerprintKey?: Buffer;
 }
 
 /**
@@ -93,7 +98,7 @@ export async function verifyLedger(sql: Sql, options: VerifyOptions = {}): Promi
   });
   progress.stage = 'checking payout files and proof-of-liabilities roots against the log';
   report();
-  const payoutFiles = await checkPayoutFiles(sql);
+  const payoutFiles = await checkPayoutFiles(sql, options.bankingFingerprintKey);
   const statementCredits = await checkStatementCredits(sql);
   progress.stage = 'recomputing the proof-of-liabilities roots from the log';
   report();
@@ -480,7 +485,8 @@ const COMPARED: Record<keyof ReadModelTables, { columns: string; key: string; ke
     keyIsSeq: false,
   },
   withdrawals: {
-    columns: 'id, user_id, amount_cents, status, requested_at, processed_at, completed_at',
+    columns:
+      'id, user_id, amount_cents, status, requested_at, processed_at, completed_at, approved_banking_fingerprint, returned_at, return_reason',
     key: 'id',
     keyIsSeq: false,
   },

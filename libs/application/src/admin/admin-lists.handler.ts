@@ -12,7 +12,8 @@ import type {
 } from '@savings/contracts';
 import type { AppConfig } from '@savings/config';
 import type { Sql } from '@savings/database';
-import { activeCoolingOffEnd } from '@savings/domain';
+import { activeCoolingOffEnd, type WithdrawalReturnReason } from '@savings/domain';
+import { withdrawalReturnOf } from '../shared/withdrawal-return';
 import type { QueryResultRow } from 'pg';
 import { APP_CONFIG, CLOCK, SQL, systemClock, type Clock } from '../platform/tokens';
 import { centsToNumber, containsPattern, isoOrNull } from './admin-sql';
@@ -120,6 +121,8 @@ interface WithdrawalRow {
   iban: string | null;
   swift: string | null;
   banking_details_changed_at: Date | null;
+  returned_at: Date | null;
+  return_reason: WithdrawalReturnReason | null;
 }
 
 @QueryHandler(ListAdminWithdrawalsQuery)
@@ -137,7 +140,7 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
       this.sql,
       `select w.id::text, w.user_id::text, w.status, w.amount_cents::text, u.name as user_name, u.email as user_email,
               w.requested_at, w.processed_at, w.completed_at, u.beneficiary_name, u.iban, u.swift,
-              u.banking_details_changed_at
+              u.banking_details_changed_at, w.returned_at, w.return_reason
          from withdrawals w
          join users u on u.id = w.user_id
         ${where}
@@ -156,8 +159,9 @@ export class ListAdminWithdrawalsHandler implements IQueryHandler<ListAdminWithd
         userName: row.user_name,
         userEmail: row.user_email,
         requestedAt: new Date(row.requested_at).toISOString(),
-        processedAt: isoOrNull(row.processed_at),
+        processedAt: row.status === 'pending' ? null : isoOrNull(row.processed_at),
         completedAt: isoOrNull(row.completed_at),
+        returnedForReapproval: withdrawalReturnOf(row.status, row.returned_at, row.return_reason),
         userBeneficiary: row.beneficiary_name,
         userIban: row.iban,
         userSwift: row.swift,

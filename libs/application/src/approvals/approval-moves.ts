@@ -1,5 +1,4 @@
 import {
-  bankingCoolingOffEnd,
   decide,
   DomainError,
   isDomainError,
@@ -8,23 +7,19 @@ import {
   type AccountEvent,
   type ApprovalState,
 } from '@savings/domain';
-import { hasBankingDetails, type LoadedAccount } from '../money/account-ledger';
+import type { LoadedAccount } from '../money/account-ledger';
+import { approveWithdrawalCommand, type WithdrawalApprovalRules } from '../money/withdrawal-approval';
 
 /**
  * The account command a granted approval runs: the move the maker asked for, as the maker's (the
  * events' adminId is the maker; their metadata names maker and checker). One source for the five
  * moves: the same domain commands the direct admin calls send.
  */
-/** The banking-detail cooling-off a granted withdrawal meets like a direct approval (contract section 14). */
-export interface CoolingOffPolicy {
-  cooldownHours: number;
-  now: Date;
-}
-
 export function accountCommandOf(
   approval: ApprovalState,
   account: LoadedAccount,
-  coolingOff: CoolingOffPolicy,
+  /** a granted withdrawal meets the banking-detail rules of a direct approval (contract sections 14, 15) */
+  withdrawalRules: WithdrawalApprovalRules,
 ): AccountCommand {
   const adminId = approval.makerId;
   const { note, amountCents } = approval;
@@ -55,18 +50,7 @@ export function accountCommandOf(
     case 'withdrawal': {
       const withdrawalId = approval.withdrawalId as number;
       if (account.state.withdrawals.get(withdrawalId)?.amountCents !== amountCents) throw notForThis();
-      return {
-        type: 'ApproveWithdrawal',
-        data: {
-          withdrawalId,
-          adminId,
-          bankingDetailsComplete: hasBankingDetails(account.holder),
-          bankingDetailsHeldUntil:
-            bankingCoolingOffEnd(account.holder.bankingDetailsChangedAt, coolingOff.cooldownHours)?.toISOString() ??
-            null,
-          at: coolingOff.now.toISOString(),
-        },
-      };
+      return approveWithdrawalCommand(withdrawalId, adminId, account.holder, withdrawalRules);
     }
     default: {
       const unreachable: never = approval.kind;
@@ -87,10 +71,10 @@ function notForThis(): DomainError {
 export function decideGrantedMove(
   approval: ApprovalState,
   account: LoadedAccount,
-  coolingOff: CoolingOffPolicy,
+  withdrawalRules: WithdrawalApprovalRules,
 ): AccountEvent[] {
   try {
-    return decide(accountCommandOf(approval, account, coolingOff), account.state);
+    return decide(accountCommandOf(approval, account, withdrawalRules), account.state);
   } catch (error) {
     if (isDomainError(error) && error.kind === 'invalid') {
       throw new DomainError(error.code, 'conflict', error.message);

@@ -50,6 +50,7 @@ export class GrantApprovalHandler implements ICommandHandler<GrantApprovalComman
         account.approval
           ? decideGrantedMove(account.approval, account, {
               cooldownHours: this.config.bankingCooldownHours,
+              bankingFingerprintKey: this.config.bankingFingerprintKey,
               now: this.clock.now(),
             })
           : [],

@@ -18,7 +18,8 @@ import {
 } from '@savings/contracts';
 import type { AppConfig } from '@savings/config';
 import { type Sql } from '@savings/database';
-import { DomainError, Money } from '@savings/domain';
+import { DomainError, Money, type WithdrawalReturnReason } from '@savings/domain';
+import { withdrawalReturnOf } from '../shared/withdrawal-return';
 import { APP_CONFIG, SQL } from '../platform/tokens';
 import {
   GetDashboardQuery,
@@ -149,9 +150,11 @@ export class ListWithdrawalsHandler implements IQueryHandler<ListWithdrawalsQuer
       requested_at: Date;
       processed_at: Date | null;
       completed_at: Date | null;
+      returned_at: Date | null;
+      return_reason: WithdrawalReturnReason | null;
     }>(
-      `select id, amount_cents, status, requested_at, processed_at, completed_at from withdrawals
-        where user_id = $1 order by requested_at desc, id desc`,
+      `select id, amount_cents, status, requested_at, processed_at, completed_at, returned_at, return_reason
+         from withdrawals where user_id = $1 order by requested_at desc, id desc`,
       [query.userId],
     );
     return {
@@ -160,8 +163,9 @@ export class ListWithdrawalsHandler implements IQueryHandler<ListWithdrawalsQuer
         amount: Money.toJsonNumber(row.amount_cents),
         status: row.status,
         requestedAt: new Date(row.requested_at).toISOString(),
-        processedAt: iso(row.processed_at),
+        processedAt: row.status === 'pending' ? null : iso(row.processed_at),
         completedAt: iso(row.completed_at),
+        returnedForReapproval: withdrawalReturnOf(row.status, row.returned_at, row.return_reason),
       })),
     };
   }

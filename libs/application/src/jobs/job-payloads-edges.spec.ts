@@ -104,6 +104,7 @@ describe('admin notifications of requests', () => {
     referenceCode: '22222222',
     beneficiaryName: null,
     iban: null,
+    swift: null,
     bankingDetailsChangedAt: null,
   };
 

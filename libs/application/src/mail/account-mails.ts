@@ -10,11 +10,17 @@ export interface MailRecipient {
 }
 
 /**
- * The customer mails an account's appended events call for (api-contract.md section 14): a deposit
- * confirmed, a withdrawal approved, a withdrawal paid out. One per event, caused by the event's
- * stream and version, so a command decided again after a lost race cannot mail twice.
+ * The customer mails an account's appended events call for (api-contract.md sections 14 and 15): a
+ * deposit confirmed, a withdrawal approved, paid out, or back to pending for a new approval (possible
+ * after `approvableAfter`, the banking-detail cooling-off, when it is still ahead). One per event,
+ * caused by the event's stream and version, so a command decided again after a lost race cannot mail
+ * twice.
  */
-export function mailsForEvents(recipient: MailRecipient, events: readonly AppendedEvent[]): OutboxMail[] {
+export function mailsForEvents(
+  recipient: MailRecipient,
+  events: readonly AppendedEvent[],
+  approvableAfter: Date | null = null,
+): OutboxMail[] {
   const mails: OutboxMail[] = [];
   for (const appended of events) {
     const base = {
@@ -47,6 +53,19 @@ export function mailsForEvents(recipient: MailRecipient, events: readonly Append
           message: {
             template: 'withdrawal-paid-out',
             params: { amountCents: event.data.amountCents, payoutDate: event.data.payoutDate },
+          },
+        });
+        break;
+      case 'WithdrawalReturnedForReapproval':
+        mails.push({
+          ...base,
+          message: {
+            template: 'withdrawal-returned',
+            params: {
+              amountCents: event.data.amountCents,
+              reason: event.data.reason,
+              approvableAfter: approvableAfter?.toISOString() ?? null,
+            },
           },
         });
         break;

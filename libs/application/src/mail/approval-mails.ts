@@ -1,5 +1,6 @@
 import type { SqlQueryable } from '@savings/database';
-import type { ApprovalState } from '@savings/domain';
+import type { AppendedEvent } from '@savings/ledger';
+import type { ApprovalState, WithdrawalReturnReason } from '@savings/domain';
 import type { MailRecipient } from './account-mails';
 import type { OutboxMail } from './mail-outbox';
 
@@ -49,4 +50,68 @@ export function approvalMails(asked: AskedApproval[], admins: MailRecipient[], l
     }
   }
   return mails;
+}
+
+/** An approved withdrawal back to `pending` (api-contract.md section 15), as the admins' mail needs it. */
+export interface ReturnedWithdrawal {
+  withdrawalId: number;
+  /** the stream version of its event: one mail per admin and return */
+  cause: string;
+  customerName: string;
+  amountCents: string;
+  reason: WithdrawalReturnReason;
+  approvableAfter: Date | null;
+}
+
+/** Every admin is mailed that the withdrawal needs a new approval, once per return. */
+export function reapprovalMails(
+  returned: ReturnedWithdrawal[],
+  admins: MailRecipient[],
+  linkOrigin: string,
+): OutboxMail[] {
+  const mails: OutboxMail[] = [];
+  for (const withdrawal of returned) {
+    for (const admin of admins) {
+      mails.push({
+        cause: `withdrawal-reapproval:${withdrawal.cause}:${admin.id}`,
+        userId: admin.id,
+        recipient: admin.email,
+        name: admin.name,
+        language: admin.language,
+        message: {
+          template: 'withdrawal-reapproval',
+          params: {
+            customer: withdrawal.customerName,
+            amountCents: withdrawal.amountCents,
+            reason: withdrawal.reason,
+            approvableAfter: withdrawal.approvableAfter?.toISOString() ?? null,
+            link: `${linkOrigin}/admin`,
+          },
+        },
+      });
+    }
+  }
+  return mails;
+}
+
+/** The returned withdrawals among an account's appended events. */
+export function returnedWithdrawals(
+  customerName: string,
+  events: readonly AppendedEvent[],
+  approvableAfter: Date | null,
+): ReturnedWithdrawal[] {
+  const returned: ReturnedWithdrawal[] = [];
+  for (const appended of events) {
+    const { event } = appended;
+    if (event.type !== 'WithdrawalReturnedForReapproval') continue;
+    returned.push({
+      withdrawalId: event.data.withdrawalId,
+      cause: `${appended.streamId}:${appended.version}`,
+      customerName,
+      amountCents: event.data.amountCents,
+      reason: event.data.reason,
+      approvableAfter,
+    });
+  }
+  return returned;
 }

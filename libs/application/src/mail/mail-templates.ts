@@ -1,3 +1,5 @@
+import type { WithdrawalReturnReason } from '@savings/domain';
+
 /**
  * The messages the platform mails (api-contract.md section 14), in the customer's language: the seven
  * languages of the site, English for anything else. Pure: the same message, language and time zone
@@ -21,6 +23,22 @@ export type MailMessage =
   | {
       template: 'approval-waiting';
       params: { customer: string; amountCents: string; requestedBy: string; link: string };
+    }
+  /** to the customer: an approved withdrawal is pending again (api-contract.md section 15) */
+  | {
+      template: 'withdrawal-returned';
+      params: { amountCents: string; reason: WithdrawalReturnReason; approvableAfter: string | null };
+    }
+  /** to the admins: that withdrawal needs a new approval */
+  | {
+      template: 'withdrawal-reapproval';
+      params: {
+        customer: string;
+        amountCents: string;
+        reason: WithdrawalReturnReason;
+        approvableAfter: string | null;
+        link: string;
+      };
     };
 
 export type MailTemplate = MailMessage['template'];
@@ -208,6 +226,31 @@ const EN: LanguageWords = {
           ],
           link: m.params.link,
         };
+      case 'withdrawal-returned':
+        return {
+          subject: `Withdrawal of ${f.usd(m.params.amountCents)} needs a new approval`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Your banking details changed after your withdrawal of ${f.usd(m.params.amountCents)} was approved, so it is pending again: the money stays held and is not paid out until an admin approves it again, to your new details.`
+              : `At payout, your banking details differed from the ones your withdrawal of ${f.usd(m.params.amountCents)} was approved for, so it was not paid out and is pending again: the money stays held until an admin approves it again.`,
+            ...(m.params.approvableAfter
+              ? [`For your protection, it can be approved after ${f.instant(m.params.approvableAfter)}.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `New approval needed: withdrawal of ${f.usd(m.params.amountCents)} for ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `The withdrawal of ${f.usd(m.params.amountCents)} of ${m.params.customer} is pending again: the banking details changed after it was approved. It needs a new approval:`
+              : `The withdrawal of ${f.usd(m.params.amountCents)} of ${m.params.customer} was left out of the payout and is pending again: the banking details differed from the approved ones. It needs a new approval:`,
+            ...(m.params.approvableAfter
+              ? [`It can be approved after ${f.instant(m.params.approvableAfter)} (banking-detail cooling-off).`]
+              : []),
+          ],
+          link: m.params.link,
+        };
     }
   },
 };
@@ -303,6 +346,33 @@ const IT: LanguageWords = {
           subject: `Approvazione richiesta: ${f.usd(m.params.amountCents)} per ${m.params.customer}`,
           paragraphs: [
             `${m.params.requestedBy} ha chiesto di movimentare ${f.usd(m.params.amountCents)} sul conto di ${m.params.customer}. Un secondo amministratore deve approvare:`,
+          ],
+          link: m.params.link,
+        };
+      case 'withdrawal-returned':
+        return {
+          subject: `Il prelievo di ${f.usd(m.params.amountCents)} richiede una nuova approvazione`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `I tuoi dati bancari sono cambiati dopo l'approvazione del prelievo di ${f.usd(m.params.amountCents)}, che torna quindi in attesa: l'importo resta bloccato e non viene pagato finché un amministratore non lo approva di nuovo, sui nuovi dati.`
+              : `Al momento del pagamento i tuoi dati bancari erano diversi da quelli approvati per il prelievo di ${f.usd(m.params.amountCents)}, che non è stato pagato e torna in attesa: l'importo resta bloccato finché un amministratore non lo approva di nuovo.`,
+            ...(m.params.approvableAfter
+              ? [`Per la tua sicurezza, potrà essere approvato dopo ${f.instant(m.params.approvableAfter)}.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `Nuova approvazione richiesta: prelievo di ${f.usd(m.params.amountCents)} per ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Il prelievo di ${f.usd(m.params.amountCents)} di ${m.params.customer} è di nuovo in attesa: i dati bancari sono cambiati dopo l'approvazione. Serve una nuova approvazione:`
+              : `Il prelievo di ${f.usd(m.params.amountCents)} di ${m.params.customer} è stato escluso dal pagamento ed è di nuovo in attesa: i dati bancari erano diversi da quelli approvati. Serve una nuova approvazione:`,
+            ...(m.params.approvableAfter
+              ? [
+                  `Potrà essere approvato dopo ${f.instant(m.params.approvableAfter)} (attesa dopo il cambio dei dati bancari).`,
+                ]
+              : []),
           ],
           link: m.params.link,
         };
@@ -407,6 +477,33 @@ const FR: LanguageWords = {
           ],
           link: m.params.link,
         };
+      case 'withdrawal-returned':
+        return {
+          subject: `Le retrait de ${f.usd(m.params.amountCents)} doit être approuvé à nouveau`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Vos coordonnées bancaires ont changé après l'approbation de votre retrait de ${f.usd(m.params.amountCents)}, qui est donc de nouveau en attente : le montant reste bloqué et n'est pas versé tant qu'un administrateur ne l'a pas approuvé à nouveau, vers vos nouvelles coordonnées.`
+              : `Au moment du versement, vos coordonnées bancaires différaient de celles approuvées pour votre retrait de ${f.usd(m.params.amountCents)} : il n'a pas été versé et il est de nouveau en attente, le montant restant bloqué jusqu'à une nouvelle approbation.`,
+            ...(m.params.approvableAfter
+              ? [`Pour votre protection, il pourra être approuvé après le ${f.instant(m.params.approvableAfter)}.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `Nouvelle approbation requise : retrait de ${f.usd(m.params.amountCents)} pour ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Le retrait de ${f.usd(m.params.amountCents)} de ${m.params.customer} est de nouveau en attente : les coordonnées bancaires ont changé après son approbation. Il doit être approuvé à nouveau :`
+              : `Le retrait de ${f.usd(m.params.amountCents)} de ${m.params.customer} a été écarté du versement et est de nouveau en attente : les coordonnées bancaires différaient de celles approuvées. Il doit être approuvé à nouveau :`,
+            ...(m.params.approvableAfter
+              ? [
+                  `Il pourra être approuvé après le ${f.instant(m.params.approvableAfter)} (délai après un changement de coordonnées bancaires).`,
+                ]
+              : []),
+          ],
+          link: m.params.link,
+        };
     }
   },
 };
@@ -503,6 +600,33 @@ const DE: LanguageWords = {
           subject: `Genehmigung nötig: ${f.usd(m.params.amountCents)} für ${m.params.customer}`,
           paragraphs: [
             `${m.params.requestedBy} möchte ${f.usd(m.params.amountCents)} auf dem Konto von ${m.params.customer} bewegen. Ein zweiter Admin muss das genehmigen:`,
+          ],
+          link: m.params.link,
+        };
+      case 'withdrawal-returned':
+        return {
+          subject: `Auszahlung von ${f.usd(m.params.amountCents)} muss neu genehmigt werden`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Ihre Bankverbindung wurde nach der Genehmigung Ihrer Auszahlung von ${f.usd(m.params.amountCents)} geändert, daher ist sie wieder offen: Der Betrag bleibt reserviert und wird erst ausgezahlt, wenn ein Admin sie erneut genehmigt, an Ihre neue Bankverbindung.`
+              : `Bei der Auszahlung wich Ihre Bankverbindung von der ab, für die Ihre Auszahlung von ${f.usd(m.params.amountCents)} genehmigt wurde. Sie wurde daher nicht ausgezahlt und ist wieder offen; der Betrag bleibt reserviert, bis ein Admin sie erneut genehmigt.`,
+            ...(m.params.approvableAfter
+              ? [`Zu Ihrem Schutz kann sie erst nach ${f.instant(m.params.approvableAfter)} genehmigt werden.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `Neue Genehmigung nötig: Auszahlung von ${f.usd(m.params.amountCents)} für ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Die Auszahlung von ${f.usd(m.params.amountCents)} von ${m.params.customer} ist wieder offen: Die Bankverbindung wurde nach der Genehmigung geändert. Sie muss neu genehmigt werden:`
+              : `Die Auszahlung von ${f.usd(m.params.amountCents)} von ${m.params.customer} wurde nicht ausgezahlt und ist wieder offen: Die Bankverbindung wich von der genehmigten ab. Sie muss neu genehmigt werden:`,
+            ...(m.params.approvableAfter
+              ? [
+                  `Sie kann nach ${f.instant(m.params.approvableAfter)} genehmigt werden (Wartezeit nach einer Änderung der Bankverbindung).`,
+                ]
+              : []),
           ],
           link: m.params.link,
         };
@@ -603,6 +727,33 @@ const ES: LanguageWords = {
           ],
           link: m.params.link,
         };
+      case 'withdrawal-returned':
+        return {
+          subject: `La retirada de ${f.usd(m.params.amountCents)} necesita una nueva aprobación`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Tus datos bancarios cambiaron después de aprobarse tu retirada de ${f.usd(m.params.amountCents)}, que vuelve a estar pendiente: el importe sigue retenido y no se paga hasta que un administrador la apruebe de nuevo, a tus nuevos datos.`
+              : `Al pagar, tus datos bancarios eran distintos de aquellos para los que se aprobó tu retirada de ${f.usd(m.params.amountCents)}, así que no se pagó y vuelve a estar pendiente: el importe sigue retenido hasta una nueva aprobación.`,
+            ...(m.params.approvableAfter
+              ? [`Por tu seguridad, podrá aprobarse después del ${f.instant(m.params.approvableAfter)}.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `Nueva aprobación necesaria: retirada de ${f.usd(m.params.amountCents)} para ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `La retirada de ${f.usd(m.params.amountCents)} de ${m.params.customer} vuelve a estar pendiente: los datos bancarios cambiaron después de su aprobación. Necesita una nueva aprobación:`
+              : `La retirada de ${f.usd(m.params.amountCents)} de ${m.params.customer} quedó fuera del pago y vuelve a estar pendiente: los datos bancarios eran distintos de los aprobados. Necesita una nueva aprobación:`,
+            ...(m.params.approvableAfter
+              ? [
+                  `Podrá aprobarse después del ${f.instant(m.params.approvableAfter)} (espera tras un cambio de datos bancarios).`,
+                ]
+              : []),
+          ],
+          link: m.params.link,
+        };
     }
   },
 };
@@ -691,6 +842,31 @@ const RU: LanguageWords = {
           subject: `Требуется одобрение: ${f.usd(m.params.amountCents)} для ${m.params.customer}`,
           paragraphs: [
             `${m.params.requestedBy} запросил операцию на ${f.usd(m.params.amountCents)} по счёту ${m.params.customer}. Её должен одобрить второй администратор:`,
+          ],
+          link: m.params.link,
+        };
+      case 'withdrawal-returned':
+        return {
+          subject: `Вывод ${f.usd(m.params.amountCents)} требует нового одобрения`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Ваши банковские реквизиты изменились после одобрения вывода ${f.usd(m.params.amountCents)}, поэтому он снова ожидает: сумма остаётся заблокированной и не выплачивается, пока администратор снова не одобрит вывод на новые реквизиты.`
+              : `При выплате ваши банковские реквизиты отличались от тех, на которые был одобрен вывод ${f.usd(m.params.amountCents)}, поэтому он не выплачен и снова ожидает: сумма остаётся заблокированной до нового одобрения.`,
+            ...(m.params.approvableAfter
+              ? [`Для вашей защиты его можно одобрить после ${f.instant(m.params.approvableAfter)}.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `Нужно новое одобрение: вывод ${f.usd(m.params.amountCents)} для ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Вывод ${f.usd(m.params.amountCents)} клиента ${m.params.customer} снова ожидает: банковские реквизиты изменились после одобрения. Нужно новое одобрение:`
+              : `Вывод ${f.usd(m.params.amountCents)} клиента ${m.params.customer} исключён из выплаты и снова ожидает: банковские реквизиты отличались от одобренных. Нужно новое одобрение:`,
+            ...(m.params.approvableAfter
+              ? [`Его можно одобрить после ${f.instant(m.params.approvableAfter)} (ожидание после смены реквизитов).`]
+              : []),
           ],
           link: m.params.link,
         };
@@ -785,6 +961,33 @@ const UK: LanguageWords = {
           ],
           link: m.params.link,
         };
+      case 'withdrawal-returned':
+        return {
+          subject: `Виведення ${f.usd(m.params.amountCents)} потребує нового схвалення`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Ваші банківські реквізити змінилися після схвалення виведення ${f.usd(m.params.amountCents)}, тому воно знову очікує: сума залишається заблокованою і не виплачується, доки адміністратор знову не схвалить виведення на нові реквізити.`
+              : `Під час виплати ваші банківські реквізити відрізнялися від тих, на які було схвалено виведення ${f.usd(m.params.amountCents)}, тому його не виплачено і воно знову очікує: сума залишається заблокованою до нового схвалення.`,
+            ...(m.params.approvableAfter
+              ? [`Для вашого захисту його можна схвалити після ${f.instant(m.params.approvableAfter)}.`]
+              : []),
+          ],
+        };
+      case 'withdrawal-reapproval':
+        return {
+          subject: `Потрібне нове схвалення: виведення ${f.usd(m.params.amountCents)} для ${m.params.customer}`,
+          paragraphs: [
+            m.params.reason === 'banking-details-changed'
+              ? `Виведення ${f.usd(m.params.amountCents)} клієнта ${m.params.customer} знову очікує: банківські реквізити змінилися після схвалення. Потрібне нове схвалення:`
+              : `Виведення ${f.usd(m.params.amountCents)} клієнта ${m.params.customer} виключено з виплати, і воно знову очікує: банківські реквізити відрізнялися від схвалених. Потрібне нове схвалення:`,
+            ...(m.params.approvableAfter
+              ? [
+                  `Його можна схвалити після ${f.instant(m.params.approvableAfter)} (очікування після зміни реквізитів).`,
+                ]
+              : []),
+          ],
+          link: m.params.link,
+        };
     }
   },
 };
@@ -797,6 +1000,7 @@ const SECURITY_NOTICES = new Set<MailTemplate>([
   'email-changed',
   'banking-details-changed',
   'two-factor-changed',
+  'withdrawal-returned',
 ]);
 
 /** The subject, plain text and HTML of a message to `name` in `language` (times shown in `timeZone`). */

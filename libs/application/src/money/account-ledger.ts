@@ -9,6 +9,7 @@ import {
   type ApprovalCommand,
   type ApprovalKind,
   type ApprovalState,
+  type BankingDetails,
   type Cents,
   type StatementLineCredit,
   type FourEyesThreshold,
@@ -33,6 +34,8 @@ export interface AccountHolder {
   referenceCode: string;
   beneficiaryName: string | null;
   iban: string | null;
+  /** the BIC (SWIFT code) */
+  swift: string | null;
   /** when saved banking details were last changed (the first save is not a change): the cooling-off */
   bankingDetailsChangedAt: Date | null;
 }
@@ -46,6 +49,8 @@ export interface TargetedRequest {
   requestedAt: Date;
   processedAt: Date | null;
   completedAt: Date | null;
+  /** a withdrawal's: the banking-detail fingerprint its last approval recorded */
+  approvedBankingFingerprint?: string | null;
 }
 
 /** An account as a command sees it before deciding. */
@@ -148,7 +153,7 @@ export class AccountLedger implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: AppConfig,
     outbox: MailOutbox,
   ) {
-    this.groups = new GroupCommit(sql, outbox);
+    this.groups = new GroupCommit(sql, outbox, config.bankingCooldownHours);
     this.fourEyesThreshold = config.fourEyesThresholdCents;
   }
 
@@ -217,6 +222,11 @@ export function adminIdOf(context: CommandContext): number | null {
 /** The domain's view of the statement line a deposit command credits, if any. */
 export function statementLineCredit(line: StatementLineRef | undefined): StatementLineCredit | undefined {
   return line ? { id: line.id, amountCents: Money.parse(line.amount) } : undefined;
+}
+
+/** The holder's banking details as saved, for their fingerprint. */
+export function bankingDetailsOf(holder: AccountHolder): BankingDetails {
+  return { beneficiaryName: holder.beneficiaryName, iban: holder.iban, bic: holder.swift };
 }
 
 /** Whether the holder saved what a withdrawal needs (beneficiary and IBAN). */

@@ -60,12 +60,14 @@ type TargetRow = Omit<AccountRowRecord, 'user_id'> & {
   reference_code: string;
   beneficiary_name: string | null;
   iban: string | null;
+  swift: string | null;
   r_id: string | null;
   r_amount_cents: string | null;
   r_status: string | null;
   r_requested_at: string | null;
   r_processed_at: string | null;
   r_completed_at: string | null;
+  r_fingerprint: string | null;
   r_kind: 'u' | 'w' | 'd';
   approval: ApprovalJson | null;
   pending_approvals: ApprovalJson[] | null;
@@ -162,6 +164,7 @@ function loadedOf(row: TargetRow): LoadedTarget {
       referenceCode: row.reference_code,
       beneficiaryName: row.beneficiary_name,
       iban: row.iban,
+      swift: row.swift,
       bankingDetailsChangedAt: row.banking_details_changed_at ? new Date(row.banking_details_changed_at) : null,
     },
     row: accountRowFrom(row as AccountRowRecord),
@@ -176,6 +179,7 @@ function loadedOf(row: TargetRow): LoadedTarget {
             requestedAt: new Date(row.r_requested_at as string),
             processedAt: row.r_processed_at ? new Date(row.r_processed_at) : null,
             completedAt: row.r_completed_at ? new Date(row.r_completed_at) : null,
+            approvedBankingFingerprint: row.r_fingerprint,
           },
   };
 }
@@ -201,13 +205,13 @@ const approvalJson = (p: string, s: string) => `json_build_object(
  * round trip for the move that needs no approval).
  */
 const TARGETS_STATEMENT = `
-  select t.n::int4 as n, u.id::text as uid, u.name, u.legal_name, u.email, u.language, u.reference_code, u.beneficiary_name, u.iban,
+  select t.n::int4 as n, u.id::text as uid, u.name, u.legal_name, u.email, u.language, u.reference_code, u.beneficiary_name, u.iban, u.swift,
          ${isoUtcSql('u.banking_details_changed_at')} as banking_details_changed_at, ${ACCOUNT_COLUMNS},
          coalesce(w.id, d.id)::text as r_id, coalesce(w.amount_cents, d.amount_cents)::text as r_amount_cents,
          coalesce(w.status, d.status) as r_status,
          ${isoUtcSql('coalesce(w.requested_at, d.requested_at)')} as r_requested_at,
          ${isoUtcSql('coalesce(w.processed_at, d.processed_at)')} as r_processed_at,
-         ${isoUtcSql('w.completed_at')} as r_completed_at,
+         ${isoUtcSql('w.completed_at')} as r_completed_at, w.approved_banking_fingerprint as r_fingerprint,
          case when w.id is not null then 'w' when d.id is not null then 'd' else 'u' end as r_kind,
          case when ap.id is not null then ${approvalJson('ap', 'aps')} end as approval,
          pa.pending as pending_approvals,

@@ -11,6 +11,7 @@ const holder = {
   referenceCode: '22222222',
   beneficiaryName: null,
   iban: null,
+  swift: null,
   bankingDetailsChangedAt: null,
 };
 const approval = (kind: ApprovalKind): ApprovalState => ({

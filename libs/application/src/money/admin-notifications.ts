@@ -1,4 +1,10 @@
-import { Money, type AccountEvent, type ApprovalKind, type ApprovalState } from '@savings/domain';
+import {
+  Money,
+  WithdrawalReturnMessages,
+  type AccountEvent,
+  type ApprovalKind,
+  type ApprovalState,
+} from '@savings/domain';
 import type { NotificationRow } from '@savings/ledger';
 import type { AccountHolder } from './account-ledger';
 
@@ -22,6 +28,17 @@ export function notificationsFor(holder: AccountHolder, events: AccountEvent[]):
       rows.push({
         type: 'withdrawal_request',
         message: `${holder.name} requested a withdrawal of ${Money.formatUsd(BigInt(event.data.amountCents))}`,
+        userId: String(holder.id),
+        relatedId: String(event.data.withdrawalId),
+      });
+    }
+    // api-contract.md section 15: an approved withdrawal needs a new approval
+    if (event.type === 'WithdrawalReturnedForReapproval') {
+      rows.push({
+        type: 'withdrawal_returned',
+        message:
+          `${holder.name}'s withdrawal of ${Money.formatUsd(BigInt(event.data.amountCents))} is pending again. ` +
+          WithdrawalReturnMessages[event.data.reason],
         userId: String(holder.id),
         relatedId: String(event.data.withdrawalId),
       });

@@ -13,6 +13,7 @@ const holder = {
   referenceCode: '22222222',
   beneficiaryName: 'Ann',
   iban: 'DE89370400440532013000',
+  swift: null,
   bankingDetailsChangedAt: null,
 };
 const before = new Date('2030-01-01T08:00:00Z');

@@ -1,4 +1,5 @@
 import {
+  activeCoolingOffEnd,
   approvalStreamIdOf,
   DomainError,
   evolve,
@@ -24,7 +25,14 @@ import {
   type LoadedAccount,
 } from './account-ledger';
 import { mailsForEvents } from '../mail/account-mails';
-import { adminRecipients, approvalMails, type AskedApproval } from '../mail/approval-mails';
+import {
+  adminRecipients,
+  approvalMails,
+  reapprovalMails,
+  returnedWithdrawals,
+  type AskedApproval,
+  type ReturnedWithdrawal,
+} from '../mail/approval-mails';
 import type { MailOutbox, OutboxMail } from '../mail/mail-outbox';
 import { approvalNotification, notificationsFor } from './admin-notifications';
 import { pendingApprovalResult } from './command-results';
@@ -133,6 +141,8 @@ export class GroupCommit {
   constructor(
     private readonly sql: Sql,
     private readonly outbox: MailOutbox,
+    /** BANKING_COOLDOWN_HOURS: mails about a withdrawal back to pending say when it can be approved again */
+    private readonly bankingCooldownHours = 0,
   ) {}
 
   submit<R>(
@@ -322,6 +332,7 @@ export class GroupCommit {
         const stored: { claim: IdempotencyClaim; response: unknown }[] = [];
         const mails: OutboxMail[] = [];
         const asked: AskedApproval[] = [];
+        const returned: ReturnedWithdrawal[] = [];
         for (const decision of decisions) {
           const { item } = decision;
           // a command that only decides an approval does not depend on its account's stream
@@ -337,7 +348,14 @@ export class GroupCommit {
             continue;
           }
           const events = outcome.byWrite[decision.write] ?? [];
-          mails.push(...mailsForEvents(decision.account.holder, events));
+          const { holder } = decision.account;
+          const approvableAfter = activeCoolingOffEnd(
+            holder.bankingDetailsChangedAt,
+            this.bankingCooldownHours,
+            occurredAt,
+          );
+          mails.push(...mailsForEvents(holder, events, approvableAfter));
+          returned.push(...returnedWithdrawals(holder.name, events, approvableAfter));
           if (decision.pendingApproval) {
             asked.push({
               approval: decision.pendingApproval.state,
@@ -363,7 +381,11 @@ export class GroupCommit {
           answers.push(() => item.resolve(response));
         }
         // the mails the appended events and new approvals call for, committed with them (the outbox)
-        if (asked.length > 0) mails.push(...approvalMails(asked, await adminRecipients(tx), this.outbox.linkOrigin));
+        if (asked.length > 0 || returned.length > 0) {
+          const admins = await adminRecipients(tx);
+          mails.push(...approvalMails(asked, admins, this.outbox.linkOrigin));
+          mails.push(...reapprovalMails(returned, admins, this.outbox.linkOrigin));
+        }
         await this.outbox.write(tx, mails);
         // keys of commands that did not happen are released; the others keep their response
         const released = [...claimed].filter((item) => !stored.some((entry) => entry.claim === item.idempotency));
@@ -375,7 +397,8 @@ export class GroupCommit {
         onCommitting();
       });
     } catch (error) {
-      this.failed(group, error);
+      // commands whose stream had moved wrote nothing in this transaction, whether it committed or not
+      this.failed(group, error, again);
       return;
     }
     for (const answer of answers) answer();
@@ -476,9 +499,13 @@ export class GroupCommit {
    * instead (503, Retry-After), and a retry with the same Idempotency-Key finds the committed answer
    * or runs the command once (api-contract.md section 16).
    */
-  private failed(group: Queued[], error: unknown): void {
+  private failed(group: Queued[], error: unknown, unwritten: readonly Queued[] = []): void {
     if (isConnectionLoss(error)) {
-      for (const item of group) item.reject(error);
+      // the COMMIT may have happened: nobody is answered as if it had, nor run again, but the commands
+      // the transaction knew it did not write (their stream had moved) are decided again
+      const retried = new Set(unwritten);
+      for (const item of group) if (!retried.has(item)) item.reject(error);
+      this.retry([...retried]);
       return;
     }
     const code = pgErrorCode(error);
@@ -518,7 +545,11 @@ function cursorOf(accounts: Map<number, AccountCursor>, target: LoadedTarget): A
   }
   if (target.kind === 'withdrawal' && (request.status === 'pending' || request.status === 'processed')) {
     const withdrawals = new Map(cursor.state.withdrawals);
-    withdrawals.set(request.id, { amountCents: request.amountCents, status: request.status });
+    withdrawals.set(request.id, {
+      amountCents: request.amountCents,
+      status: request.status,
+      bankingFingerprint: request.approvedBankingFingerprint ?? null,
+    });
     cursor.state = { ...cursor.state, withdrawals };
   }
   return cursor;

@@ -13,7 +13,8 @@ import {
   type SealResult,
 } from '@savings/ledger';
 import { type Sql } from '@savings/database';
-import { SQL } from '../platform/tokens';
+import type { AppConfig } from '@savings/config';
+import { APP_CONFIG, SQL } from '../platform/tokens';
 import {
   LedgerBalanceQuery,
   LedgerHeadQuery,
@@ -27,10 +28,13 @@ import {
 
 @QueryHandler(VerifyLedgerQuery)
 export class VerifyLedgerHandler implements IQueryHandler<VerifyLedgerQuery, VerifyReport> {
-  constructor(@Inject(SQL) private readonly sql: Sql) {}
+  constructor(
+    @Inject(SQL) private readonly sql: Sql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   execute(): Promise<VerifyReport> {
-    return verifyLedger(this.sql);
+    return verifyLedger(this.sql, { bankingFingerprintKey: this.config.bankingFingerprintKey });
   }
 }
 

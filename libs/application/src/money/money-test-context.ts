@@ -2,7 +2,8 @@ import { Test } from '@nestjs/testing';
 import { CommandBus, CqrsModule, QueryBus } from '@nestjs/cqrs';
 import { Global, Module, type INestApplicationContext, type Type } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig } from '@savings/config';
+import { loadConfig, type AppConfig } from '@savings/config';
+import { bankingFingerprint } from '@savings/ledger';
 import { createOrmOptions, PooledSql, type Sql } from '@savings/database';
 import { resetDatabase, testDatabaseUrl, testRedisPrefix, testRedisUrl } from '@savings/testing';
 import { APP_CONFIG, SQL } from '../platform/tokens';
@@ -15,11 +16,16 @@ export interface MoneyTestContext {
   commands: CommandBus;
   queries: QueryBus;
   sql: Sql;
+  config: AppConfig;
   createUser(options?: { banking?: boolean }): Promise<number>;
+  /** the keyed fingerprint of the banking details createUser saves (what an approval of theirs records) */
+  testBankingFingerprint: string;
   close(): Promise<void>;
 }
 
 let userCounter = 0;
+
+const TEST_BANKING_DETAILS = { beneficiaryName: 'Jane Doe', iban: 'GB82WEST12345698765432', bic: 'DEUTDEFF' };
 
 /**
  * `keepDatabase`: a second context (as another process would be) on the database a first one emptied.
@@ -60,6 +66,8 @@ export async function startMoneyContext(
     commands: app.get(CommandBus),
     queries: app.get(QueryBus),
     sql,
+    config,
+    testBankingFingerprint: bankingFingerprint(config.bankingFingerprintKey, TEST_BANKING_DETAILS),
     async createUser(options = {}) {
       userCounter += 1;
       const tag = `${process.pid}-${userCounter}`;
@@ -70,9 +78,9 @@ export async function startMoneyContext(
           `User ${tag}`,
           `user-${tag}@example.com`,
           `REF-${tag}`,
-          options.banking === false ? null : 'Jane Doe',
-          options.banking === false ? null : 'GB82WEST12345698765432',
-          options.banking === false ? null : 'DEUTDEFF',
+          options.banking === false ? null : TEST_BANKING_DETAILS.beneficiaryName,
+          options.banking === false ? null : TEST_BANKING_DETAILS.iban,
+          options.banking === false ? null : TEST_BANKING_DETAILS.bic,
         ],
       );
       return Number(row.id);

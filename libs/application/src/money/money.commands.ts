@@ -1,3 +1,5 @@
+import type { WithdrawalReturnReason } from '@savings/domain';
+
 /**
  * The commands that change a customer's account (deposit requests, deposits, withdrawals, admin
  * adjustments, interest). Each is handled by one handler in this folder with one shape: load the
@@ -111,11 +113,29 @@ export class ApproveWithdrawalCommand {
   ) {}
 }
 
-/** Monthly payout of one approved (`processed`) withdrawal: payable -> cash, status `completed`. */
+/**
+ * Monthly payout of one approved (`processed`) withdrawal: payable -> cash, status `completed`. The
+ * fingerprint is of the banking details the transfer goes to: they must be the ones approved.
+ */
 export class PayOutWithdrawalCommand {
   constructor(
     readonly withdrawalId: number,
     readonly payoutDate: string,
+    readonly bankingFingerprint: string,
+    readonly context: CommandContext,
+  ) {}
+}
+
+/**
+ * The banking details an approved, unpaid withdrawal would be paid to now have this fingerprint (saved
+ * anew, or as the payout found them): unless they are the approved ones, the withdrawal goes back to
+ * `pending` for a new approval (api-contract.md section 15). Changes nothing otherwise.
+ */
+export class ReturnWithdrawalForReapprovalCommand {
+  constructor(
+    readonly withdrawalId: number,
+    readonly reason: WithdrawalReturnReason,
+    readonly bankingFingerprint: string | null,
     readonly context: CommandContext,
   ) {}
 }

@@ -113,14 +113,14 @@ describe('money commands on real PostgreSQL', () => {
       'conflict',
     );
     const paid: WithdrawalResult = await t.commands.execute(
-      new PayOutWithdrawalCommand(withdrawal.withdrawal.id, '2026-12-01', {
+      new PayOutWithdrawalCommand(withdrawal.withdrawal.id, '2026-12-01', t.testBankingFingerprint, {
         actor: { kind: 'job', id: 'payout' },
         correlationId: 'x',
       }),
     );
     expect(paid.withdrawal.status).toBe('completed');
     const again: WithdrawalResult = await t.commands.execute(
-      new PayOutWithdrawalCommand(withdrawal.withdrawal.id, '2026-12-01', {
+      new PayOutWithdrawalCommand(withdrawal.withdrawal.id, '2026-12-01', t.testBankingFingerprint, {
         actor: { kind: 'job', id: 'payout' },
         correlationId: 'x',
       }),

@@ -23,6 +23,7 @@ import {
   EditWithdrawalHandler,
   PayOutWithdrawalHandler,
   RequestWithdrawalHandler,
+  ReturnWithdrawalForReapprovalHandler,
 } from './withdrawals.handlers';
 
 /**
@@ -44,6 +45,7 @@ import {
     CancelWithdrawalHandler,
     ApproveWithdrawalHandler,
     PayOutWithdrawalHandler,
+    ReturnWithdrawalForReapprovalHandler,
     AccrueInterestBatchHandler,
     VerifyLedgerHandler,
     ListLedgerEventsHandler,

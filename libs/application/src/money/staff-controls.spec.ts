@@ -24,6 +24,7 @@ const holder = {
   referenceCode: '22222222',
   beneficiaryName: null,
   iban: null,
+  swift: null,
   bankingDetailsChangedAt: null,
 };
 const request = (id: number): TargetedRequest => ({

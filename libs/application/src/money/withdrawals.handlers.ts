@@ -2,9 +2,10 @@ import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppConfig } from '@savings/config';
 import type { ApprovalPendingResult, WithdrawalResult } from '@savings/contracts';
-import { bankingCoolingOffEnd, decide, Money } from '@savings/domain';
+import { decide, Money } from '@savings/domain';
 import { APP_CONFIG, CLOCK, systemClock, type Clock } from '../platform/tokens';
 import { AccountLedger, adminIdOf, hasBankingDetails } from './account-ledger';
+import { approveWithdrawalCommand } from './withdrawal-approval';
 import { withdrawalResult } from './command-results';
 import {
   ApproveWithdrawalCommand,
@@ -12,6 +13,7 @@ import {
   EditWithdrawalCommand,
   PayOutWithdrawalCommand,
   RequestWithdrawalCommand,
+  ReturnWithdrawalForReapprovalCommand,
 } from './money.commands';
 
 /** A customer asks to withdraw: the amount is held (available = balance - pending withdrawals). */
@@ -79,6 +81,7 @@ export class CancelWithdrawalHandler implements ICommandHandler<CancelWithdrawal
 /**
  * Approval debits the balance (and releases the hold); needs beneficiary and IBAN; twice is 409.
  * Banking details changed within BANKING_COOLDOWN_HOURS hold it back (409 until the cooling-off ends).
+ * The approval records the keyed fingerprint of the details: the payout pays only to them.
  */
 @CommandHandler(ApproveWithdrawalCommand)
 export class ApproveWithdrawalHandler implements ICommandHandler<
@@ -109,18 +112,11 @@ export class ApproveWithdrawalHandler implements ICommandHandler<
       }),
       decide: ({ holder, state }) =>
         decide(
-          {
-            type: 'ApproveWithdrawal',
-            data: {
-              withdrawalId,
-              adminId: adminIdOf(command.context),
-              bankingDetailsComplete: hasBankingDetails(holder),
-              bankingDetailsHeldUntil:
-                bankingCoolingOffEnd(holder.bankingDetailsChangedAt, this.config.bankingCooldownHours)?.toISOString() ??
-                null,
-              at: this.clock.now().toISOString(),
-            },
-          },
+          approveWithdrawalCommand(withdrawalId, adminIdOf(command.context), holder, {
+            cooldownHours: this.config.bankingCooldownHours,
+            bankingFingerprintKey: this.config.bankingFingerprintKey,
+            now: this.clock.now(),
+          }),
           state,
         ),
       respond: (outcome) => withdrawalResult(outcome, withdrawalId),
@@ -137,20 +133,46 @@ export class PayOutWithdrawalHandler implements ICommandHandler<PayOutWithdrawal
   constructor(private readonly ledger: AccountLedger) {}
 
   execute(command: PayOutWithdrawalCommand): Promise<WithdrawalResult> {
-    const { withdrawalId, payoutDate } = command;
+    const { withdrawalId, payoutDate, bankingFingerprint } = command;
     return this.ledger.execute({
       name: 'PayOutWithdrawal',
       context: command.context,
-      fingerprint: { withdrawalId, payoutDate },
+      fingerprint: { withdrawalId, payoutDate, bankingFingerprint },
       target: { withdrawalId },
       decide: ({ request, state }) =>
         decide(
           {
             type: 'PayOutWithdrawal',
-            data: { withdrawalId, payoutDate, alreadyCompleted: request?.status === 'completed' },
+            data: { withdrawalId, payoutDate, bankingFingerprint, alreadyCompleted: request?.status === 'completed' },
           },
           state,
         ),
+      respond: (outcome) => withdrawalResult(outcome, withdrawalId),
+    });
+  }
+}
+
+/**
+ * An approved, unpaid withdrawal whose banking details are no longer the approved ones goes back to
+ * `pending`, funds held (api-contract.md section 15): the customer is mailed, admins are notified and
+ * mailed (the group commit writes both with the event), and a new approval meets the cooling-off.
+ */
+@CommandHandler(ReturnWithdrawalForReapprovalCommand)
+export class ReturnWithdrawalForReapprovalHandler implements ICommandHandler<
+  ReturnWithdrawalForReapprovalCommand,
+  WithdrawalResult
+> {
+  constructor(private readonly ledger: AccountLedger) {}
+
+  execute(command: ReturnWithdrawalForReapprovalCommand): Promise<WithdrawalResult> {
+    const { withdrawalId, reason, bankingFingerprint } = command;
+    return this.ledger.execute({
+      name: 'ReturnWithdrawalForReapproval',
+      context: command.context,
+      fingerprint: { withdrawalId, reason, bankingFingerprint },
+      target: { withdrawalId },
+      decide: ({ state }) =>
+        decide({ type: 'ReturnWithdrawalForReapproval', data: { withdrawalId, reason, bankingFingerprint } }, state),
       respond: (outcome) => withdrawalResult(outcome, withdrawalId),
     });
   }

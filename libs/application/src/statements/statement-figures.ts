@@ -100,6 +100,11 @@ export function describeMovement(
     }
     case 'WithdrawalApproved':
       return { type: 'withdrawal', description: `Withdrawal #${String(payload.withdrawalId)}` };
+    case 'WithdrawalReturnedForReapproval':
+      return {
+        type: 'withdrawal',
+        description: `Withdrawal #${String(payload.withdrawalId)} back to pending (needs a new approval)`,
+      };
     case 'BalanceAdjusted': {
       const note = text(payload.note);
       return { type: 'adjustment', description: note ? `Balance adjustment: ${note}` : 'Balance adjustment' };

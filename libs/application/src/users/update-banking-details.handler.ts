@@ -1,7 +1,7 @@
 import { Inject, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@savings/config';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   forbiddenCharactersMessage,
   hasForbiddenCharacters,
@@ -13,17 +13,27 @@ import {
 } from '@savings/contracts';
 import { type Sql } from '@savings/database';
 import { bankingCoolingOffEnd, DomainError } from '@savings/domain';
+import { bankingFingerprint } from '@savings/ledger';
 import { maskIban } from '../mail/mail-templates';
 import { MailOutbox } from '../mail/mail-outbox';
+import { ReturnWithdrawalForReapprovalCommand } from '../money/money.commands';
 import { APP_CONFIG, CLOCK, SQL, systemClock, type Clock } from '../platform/tokens';
 import { UpdateBankingDetailsCommand } from './user.commands';
 
+/**
+ * Saves a customer's banking details. A change (not the first save) starts the cooling-off of section
+ * 14 and is mailed; then every approved, unpaid withdrawal of the account that was approved for other
+ * details goes back to `pending` for a new approval (section 15; the account decides, through the
+ * ledger). Were that step cut short by a crash, the payout would still refuse to pay them: it pays
+ * only to the details an approval recorded.
+ */
 @CommandHandler(UpdateBankingDetailsCommand)
 export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankingDetailsCommand, void> {
   constructor(
     @Inject(SQL) private readonly sql: Sql,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: MailOutbox,
+    private readonly commands: CommandBus,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -41,7 +51,7 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
     if (!isValidIban(iban)) throw invalid('iban', Messages.ibanInvalid);
     if (!isValidBic(swift)) throw invalid('swift', Messages.swiftInvalid);
     const now = this.clock.now();
-    await this.sql.transaction(async (tx) => {
+    const changed = await this.sql.transaction(async (tx) => {
       const [before] = await tx.query<{
         beneficiary_name: string | null;
         iban: string | null;
@@ -56,7 +66,7 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
       );
       if (!before) throw new DomainError('USER.NOT_FOUND', 'not_found', 'User not found');
       const unchanged = before.beneficiary_name === beneficiaryName && before.iban === iban && before.swift === swift;
-      if (unchanged) return;
+      if (unchanged) return false;
       // the first save is no change of where money goes: no cooling-off (api-contract.md section 14)
       const firstSave = before.iban === null && before.beneficiary_name === null;
       await tx.query(
@@ -86,7 +96,29 @@ export class UpdateBankingDetailsHandler implements ICommandHandler<UpdateBankin
           },
         },
       ]);
+      return true;
     });
+    if (changed) await this.returnApprovedWithdrawals(command, { beneficiaryName, iban, bic: swift });
+  }
+
+  private async returnApprovedWithdrawals(
+    command: UpdateBankingDetailsCommand,
+    details: { beneficiaryName: string; iban: string; bic: string },
+  ): Promise<void> {
+    const approved = await this.sql.query<{ id: string }>(
+      "select id::text as id from withdrawals where user_id = $1 and status = 'processed' order by id",
+      [command.userId],
+    );
+    const fingerprint = bankingFingerprint(this.config.bankingFingerprintKey, details);
+    const context = {
+      actor: { kind: 'user' as const, id: command.userId },
+      correlationId: command.correlationId ?? `banking-details-${command.userId}-${randomUUID()}`,
+    };
+    for (const { id } of approved) {
+      await this.commands.execute(
+        new ReturnWithdrawalForReapprovalCommand(Number(id), 'banking-details-changed', fingerprint, context),
+      );
+    }
   }
 }
 

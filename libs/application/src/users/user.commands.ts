@@ -28,6 +28,8 @@ export class UpdateBankingDetailsCommand {
     readonly beneficiaryName: string,
     readonly iban: string,
     readonly swift: string,
+    /** the request's correlation id, carried by the events a change causes (withdrawals back to pending) */
+    readonly correlationId?: string,
   ) {}
 }
 

@@ -17,6 +17,7 @@ import { Migration20261124900000BankStatements } from './Migration20261124900000
 import { Migration20261124900100StatementLineApprovals } from './Migration20261124900100-statement-line-approvals';
 import { Migration20261127100000AccountHolders } from './Migration20261127100000-account-holders';
 import { Migration20261127210000PersonalDataHistory } from './Migration20261127210000-personal-data-history';
+import { Migration20261128100000BankingFingerprints } from './Migration20261128100000-banking-fingerprints';
 
 /**
  * Every migration, in order. Add a new file per change (never edit an applied one) and list it here;
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261127100000-account-holders', class: Migration20261127100000AccountHolders },
   { name: 'Migration20261127210000-personal-data-history', class: Migration20261127210000PersonalDataHistory },
+  { name: 'Migration20261128100000-banking-fingerprints', class: Migration20261128100000BankingFingerprints },
 ];

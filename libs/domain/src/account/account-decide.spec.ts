@@ -65,7 +65,16 @@ const withdrawalRequested = (id: number, cents: bigint): AccountEvent => ({
   type: 'WithdrawalRequested',
   data: { withdrawalId: id, amountCents: String(cents) },
 });
-const withdrawalApproved = (id: number, cents: bigint, before: bigint): AccountEvent => ({
+/** The fingerprints of two sets of banking details (HMACs in life; any text here). */
+const DETAILS_A = 'a'.repeat(64);
+const DETAILS_B = 'b'.repeat(64);
+const withdrawalApproved = (
+  id: number,
+  cents: bigint,
+  before: bigint,
+  /** null: an approval made before fingerprints were recorded */
+  bankingFingerprint: string | null = DETAILS_A,
+): AccountEvent => ({
   type: 'WithdrawalApproved',
   data: {
     withdrawalId: id,
@@ -73,6 +82,7 @@ const withdrawalApproved = (id: number, cents: bigint, before: bigint): AccountE
     adminId: 1,
     balanceBeforeCents: String(before),
     balanceAfterCents: String(before - cents),
+    ...(bankingFingerprint === null ? {} : { bankingFingerprint }),
   },
 });
 const withdrawalCancelled = (id: number, cents: bigint): AccountEvent => ({
@@ -457,11 +467,11 @@ describe('CancelWithdrawal', () => {
 describe('ApproveWithdrawal', () => {
   const approve = (id: number, bankingDetailsComplete = true): AccountCommand => ({
     type: 'ApproveWithdrawal',
-    data: { withdrawalId: id, adminId: 9, bankingDetailsComplete },
+    data: { withdrawalId: id, adminId: 9, bankingDetailsComplete, bankingFingerprint: DETAILS_A },
   });
   const history = [deposited(5_000_00n), withdrawalRequested(1, 2_000_00n)];
 
-  it('moves the amount out, balanceAfterCents = before - amount', () => {
+  it('moves the amount out, balanceAfterCents = before - amount, recording the details it is approved for', () => {
     expect(thenEvents(given(...history).when(approve(1)))).toEqual([
       {
         type: 'WithdrawalApproved',
@@ -471,9 +481,16 @@ describe('ApproveWithdrawal', () => {
           adminId: 9,
           balanceBeforeCents: '500000',
           balanceAfterCents: '300000',
+          bankingFingerprint: DETAILS_A,
         },
       },
     ]);
+    const approved = foldAccount([...history, ...thenEvents(given(...history).when(approve(1)))]);
+    expect(approved.withdrawals.get(1)).toEqual({
+      amountCents: 2_000_00n,
+      status: 'processed',
+      bankingFingerprint: DETAILS_A,
+    });
   });
 
   it('refuses without complete banking details', () => {
@@ -501,17 +518,32 @@ describe('ApproveWithdrawal', () => {
 });
 
 describe('PayOutWithdrawal', () => {
-  const payOut = (id: number, alreadyCompleted?: boolean): AccountCommand => ({
+  const payOut = (id: number, alreadyCompleted?: boolean, bankingFingerprint = DETAILS_A): AccountCommand => ({
     type: 'PayOutWithdrawal',
-    data: { withdrawalId: id, payoutDate: '2030-01-03', alreadyCompleted },
+    data: { withdrawalId: id, payoutDate: '2030-01-03', bankingFingerprint, alreadyCompleted },
   });
   const requested = [deposited(5_000_00n), withdrawalRequested(1, 2_000_00n)];
   const approved = [...requested, withdrawalApproved(1, 2_000_00n, 5_000_00n)];
 
-  it('pays out an approved withdrawal on the payout date', () => {
+  it('pays out an approved withdrawal on the payout date, to the details it was approved for', () => {
     expect(thenEvents(given(...approved).when(payOut(1)))).toEqual([
-      { type: 'WithdrawalPaidOut', data: { withdrawalId: 1, amountCents: '200000', payoutDate: '2030-01-03' } },
+      {
+        type: 'WithdrawalPaidOut',
+        data: { withdrawalId: 1, amountCents: '200000', payoutDate: '2030-01-03', bankingFingerprint: DETAILS_A },
+      },
     ]);
+  });
+
+  it('pays nothing to other details, nor on an approval that recorded none (409)', () => {
+    const differ = 'This withdrawal was approved for other banking details; it needs a new approval';
+    thenRefused(
+      given(...approved).when(payOut(1, false, DETAILS_B)),
+      'LEDGER.PAYOUT_DETAILS_DIFFER',
+      'conflict',
+      differ,
+    );
+    const beforeFingerprints = [...requested, withdrawalApproved(1, 2_000_00n, 5_000_00n, null)];
+    thenRefused(given(...beforeFingerprints).when(payOut(1)), 'LEDGER.PAYOUT_DETAILS_DIFFER', 'conflict', differ);
   });
 
   it('refuses a pending (not approved) withdrawal, even when told it was completed', () => {
@@ -536,6 +568,68 @@ describe('PayOutWithdrawal', () => {
         'This withdrawal is not approved or already paid out',
       );
     }
+  });
+});
+
+describe('ReturnWithdrawalForReapproval', () => {
+  const detailsNow = (
+    id: number,
+    bankingFingerprint: string | null,
+    reason: 'banking-details-changed' | 'banking-details-differ-at-payout' = 'banking-details-changed',
+  ): AccountCommand => ({
+    type: 'ReturnWithdrawalForReapproval',
+    data: { withdrawalId: id, reason, bankingFingerprint },
+  });
+  const requested = [deposited(5_000_00n), withdrawalRequested(1, 2_000_00n)];
+  const approved = [...requested, withdrawalApproved(1, 2_000_00n, 5_000_00n)];
+
+  it('given an approved, unpaid withdrawal, when the details differ, then it is pending again, its amount held', () => {
+    const events = thenEvents(given(...approved).when(detailsNow(1, DETAILS_B)));
+    expect(events).toEqual([
+      {
+        type: 'WithdrawalReturnedForReapproval',
+        data: {
+          withdrawalId: 1,
+          amountCents: '200000',
+          reason: 'banking-details-changed',
+          balanceBeforeCents: '300000',
+          balanceAfterCents: '500000',
+        },
+      },
+    ]);
+    const state = foldAccount([...approved, ...events]);
+    expect(state.withdrawals.get(1)).toEqual({ amountCents: 2_000_00n, status: 'pending' });
+    expect({ balance: state.balanceCents, held: state.heldCents, pending: state.pendingWithdrawals }).toEqual({
+      balance: 5_000_00n,
+      held: 2_000_00n,
+      pending: 1,
+    });
+    // the same as before its approval: it can be approved again, to the details of now
+    expect(foldAccount(requested)).toMatchObject({ balanceCents: 5_000_00n, heldCents: 2_000_00n });
+    expect(
+      thenEvents(
+        givenState(state).when({
+          type: 'ApproveWithdrawal',
+          data: { withdrawalId: 1, adminId: 2, bankingDetailsComplete: true, bankingFingerprint: DETAILS_B },
+        }),
+      )[0],
+    ).toMatchObject({ type: 'WithdrawalApproved', data: { bankingFingerprint: DETAILS_B } });
+  });
+
+  it('returns one approved before fingerprints existed, and one found differing at payout, whatever the details', () => {
+    const legacy = [...requested, withdrawalApproved(1, 2_000_00n, 5_000_00n, null)];
+    expect(thenEvents(given(...legacy).when(detailsNow(1, DETAILS_A)))).toHaveLength(1);
+    expect(
+      thenEvents(given(...approved).when(detailsNow(1, null, 'banking-details-differ-at-payout')))[0],
+    ).toMatchObject({ data: { reason: 'banking-details-differ-at-payout' } });
+  });
+
+  it('changes nothing when the details are still the approved ones, or nothing approved waits', () => {
+    expect(thenEvents(given(...approved).when(detailsNow(1, DETAILS_A)))).toEqual([]);
+    expect(thenEvents(given(...requested).when(detailsNow(1, DETAILS_B)))).toEqual([]);
+    const paid = [...approved, withdrawalPaidOut(1, 2_000_00n)];
+    expect(thenEvents(given(...paid).when(detailsNow(1, DETAILS_B)))).toEqual([]);
+    expect(thenEvents(given().when(detailsNow(1, DETAILS_B)))).toEqual([]);
   });
 });
 

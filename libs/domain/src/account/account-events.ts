@@ -1,4 +1,5 @@
 import type { PayoutFileIssuedData } from '../payouts/payout-file';
+import type { WithdrawalReturnReason } from '../payouts/banking-details';
 import { APPROVAL_SCHEMA_VERSION, type ApprovalEvent } from '../approval/approval-events';
 
 /**
@@ -35,9 +36,37 @@ export type AccountEvent =
         adminId: number | null;
         balanceBeforeCents: string;
         balanceAfterCents: string;
+        /**
+         * HMAC-SHA-256 (hex) under the server's key of the banking details approved (canonicalBankingDetails):
+         * the payout pays only to details with this fingerprint. Absent on approvals made before issue 31.
+         */
+        bankingFingerprint?: string;
       };
     }
-  | { type: 'WithdrawalPaidOut'; data: { withdrawalId: number; amountCents: string; payoutDate: string } }
+  | {
+      type: 'WithdrawalPaidOut';
+      data: {
+        withdrawalId: number;
+        amountCents: string;
+        payoutDate: string;
+        /** the fingerprint of the details paid to, equal to the approval's (absent before issue 31) */
+        bankingFingerprint?: string;
+      };
+    }
+  /**
+   * An approved, unpaid withdrawal back to `pending` (api-contract.md section 15): the approval's
+   * debit is undone and the amount held again, so it needs a new approval (to the details of now).
+   */
+  | {
+      type: 'WithdrawalReturnedForReapproval';
+      data: {
+        withdrawalId: number;
+        amountCents: string;
+        reason: WithdrawalReturnReason;
+        balanceBeforeCents: string;
+        balanceAfterCents: string;
+      };
+    }
   | {
       type: 'BalanceAdjusted';
       data: {
@@ -102,6 +131,7 @@ const ACCOUNT_SCHEMA_VERSION: Record<AccountEventType, number> = {
   WithdrawalCancelled: 1,
   WithdrawalApproved: 1,
   WithdrawalPaidOut: 1,
+  WithdrawalReturnedForReapproval: 1,
   BalanceAdjusted: 1,
   InterestAccrued: 1,
   PayoutFileIssued: 1,

@@ -14,6 +14,7 @@ export const AccountMessages = {
   balanceCeiling: `A balance may not exceed ${formatUsd(MAX_BALANCE_CENTS)}`,
   tooManyDepositRequests: `You already have ${MAX_PENDING_DEPOSIT_REQUESTS} pending deposit requests`,
   tooManyWithdrawals: `You already have ${MAX_PENDING_WITHDRAWALS} pending withdrawals`,
+  payoutDetailsDiffer: 'This withdrawal was approved for other banking details; it needs a new approval',
 };
 
 /** A withdrawal (or its edit) above what is available; the amount formatted as USD ("$1,500.00"). */

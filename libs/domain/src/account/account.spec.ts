@@ -72,7 +72,7 @@ describe('account decider', () => {
     ];
     const approve: AccountCommand = {
       type: 'ApproveWithdrawal',
-      data: { withdrawalId: 1, adminId: 1, bankingDetailsComplete: true },
+      data: { withdrawalId: 1, adminId: 1, bankingDetailsComplete: true, bankingFingerprint: 'f' },
     };
     const first = given(...history).when(approve);
     expect(first.events[0]).toMatchObject({
@@ -96,6 +96,7 @@ describe('account decider', () => {
         bankingDetailsComplete: true,
         bankingDetailsHeldUntil: '2031-05-06T08:00:30.000Z',
         at,
+        bankingFingerprint: 'f',
       },
     });
     const held = given(...history).when(approveAt('2031-05-06T08:00:29.999Z'));
@@ -165,17 +166,33 @@ function commandArbitrary(): fc.Arbitrary<(ids: Ids) => AccountCommand> {
       data: { withdrawalId: ++ids.next, amountCents, bankingDetailsSaved: true },
     })),
     fc
-      .tuple(pick, fc.constantFrom('approve', 'cancel', 'edit', 'payout'), cents(300_000_00))
-      .map(([n, what, amountCents]) => (): AccountCommand => {
+      .tuple(
+        pick,
+        fc.constantFrom('approve', 'cancel', 'edit', 'payout', 'details-changed'),
+        cents(300_000_00),
+        fc.constantFrom('a', 'b'),
+      )
+      .map(([n, what, amountCents, details]) => (): AccountCommand => {
         switch (what) {
           case 'approve':
-            return { type: 'ApproveWithdrawal', data: { withdrawalId: n, adminId: 1, bankingDetailsComplete: true } };
+            return {
+              type: 'ApproveWithdrawal',
+              data: { withdrawalId: n, adminId: 1, bankingDetailsComplete: true, bankingFingerprint: details },
+            };
+          case 'details-changed':
+            return {
+              type: 'ReturnWithdrawalForReapproval',
+              data: { withdrawalId: n, reason: 'banking-details-changed', bankingFingerprint: details },
+            };
           case 'cancel':
             return { type: 'CancelWithdrawal', data: { withdrawalId: n } };
           case 'edit':
             return { type: 'EditWithdrawal', data: { withdrawalId: n, amountCents } };
           default:
-            return { type: 'PayOutWithdrawal', data: { withdrawalId: n, payoutDate: '2030-02-01' } };
+            return {
+              type: 'PayOutWithdrawal',
+              data: { withdrawalId: n, payoutDate: '2030-02-01', bankingFingerprint: details },
+            };
         }
       }),
     fc

@@ -1,6 +1,7 @@
 import { DomainError } from '../shared/domain-error';
 import { formatUsd, type Cents } from '../money/money';
 import { accrueDailyInterest, accrues, DAILY_RATE_DENOMINATOR } from '../interest/interest';
+import { isPayableTo, type WithdrawalReturnReason } from '../payouts/banking-details';
 import type { AccountEvent } from './account-events';
 import {
   AccountMessages,
@@ -30,6 +31,8 @@ export interface OpenDepositRequest {
 export interface OpenWithdrawal {
   amountCents: Cents;
   status: 'pending' | 'processed';
+  /** once approved: the fingerprint of the banking details it was approved for (null: none recorded) */
+  bankingFingerprint?: string | null;
 }
 
 export interface AccountState {
@@ -115,12 +118,26 @@ export type AccountCommand =
          */
         bankingDetailsHeldUntil?: string | null;
         at?: string;
+        /** the keyed fingerprint of the holder's banking details now: what the approval is for */
+        bankingFingerprint: string;
       };
     }
   | {
       type: 'PayOutWithdrawal';
-      /** alreadyCompleted: the read model says it was paid out; a rerun then changes nothing */
-      data: { withdrawalId: number; payoutDate: string; alreadyCompleted?: boolean };
+      /**
+       * alreadyCompleted: the read model says it was paid out; a rerun then changes nothing.
+       * bankingFingerprint: of the details the transfer goes to; they must be the approved ones.
+       */
+      data: { withdrawalId: number; payoutDate: string; bankingFingerprint: string; alreadyCompleted?: boolean };
+    }
+  | {
+      /**
+       * The banking details a withdrawal would be paid to now (saved anew, or as the payout finds them)
+       * have fingerprint `bankingFingerprint`: an approved, unpaid withdrawal approved for others goes
+       * back to `pending`, its amount held again, until a new approval (api-contract.md section 15).
+       */
+      type: 'ReturnWithdrawalForReapproval';
+      data: { withdrawalId: number; reason: WithdrawalReturnReason; bankingFingerprint: string | null };
     }
   | {
       type: 'AdjustBalance';
@@ -252,7 +269,8 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       ];
     }
     case 'ApproveWithdrawal': {
-      const { withdrawalId, adminId, bankingDetailsComplete, bankingDetailsHeldUntil, at } = command.data;
+      const { withdrawalId, adminId, bankingDetailsComplete, bankingDetailsHeldUntil, at, bankingFingerprint } =
+        command.data;
       const withdrawal = state.withdrawals.get(withdrawalId);
       if (!withdrawal || withdrawal.status !== 'pending') throw notPending('withdrawal');
       if (!bankingDetailsComplete) {
@@ -271,12 +289,13 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
             adminId,
             balanceBeforeCents: String(state.balanceCents),
             balanceAfterCents: String(after),
+            bankingFingerprint,
           },
         },
       ];
     }
     case 'PayOutWithdrawal': {
-      const { withdrawalId, payoutDate, alreadyCompleted } = command.data;
+      const { withdrawalId, payoutDate, bankingFingerprint, alreadyCompleted } = command.data;
       const withdrawal = state.withdrawals.get(withdrawalId);
       if (!withdrawal && alreadyCompleted) return [];
       if (!withdrawal) {
@@ -285,10 +304,33 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (withdrawal.status !== 'processed') {
         throw new DomainError('LEDGER.NOT_APPROVED', 'conflict', 'This withdrawal has not been approved yet');
       }
+      if (!isPayableTo(withdrawal.bankingFingerprint, bankingFingerprint)) {
+        throw new DomainError('LEDGER.PAYOUT_DETAILS_DIFFER', 'conflict', AccountMessages.payoutDetailsDiffer);
+      }
       return [
         {
           type: 'WithdrawalPaidOut',
-          data: { withdrawalId, amountCents: String(withdrawal.amountCents), payoutDate },
+          data: { withdrawalId, amountCents: String(withdrawal.amountCents), payoutDate, bankingFingerprint },
+        },
+      ];
+    }
+    case 'ReturnWithdrawalForReapproval': {
+      const { withdrawalId, reason, bankingFingerprint } = command.data;
+      const withdrawal = state.withdrawals.get(withdrawalId);
+      // pending, paid out or gone: no approval waits to be paid
+      if (!withdrawal || withdrawal.status !== 'processed') return [];
+      // still going where it was approved to go (details saved back, or only respelled)
+      if (bankingFingerprint !== null && isPayableTo(withdrawal.bankingFingerprint, bankingFingerprint)) return [];
+      return [
+        {
+          type: 'WithdrawalReturnedForReapproval',
+          data: {
+            withdrawalId,
+            amountCents: String(withdrawal.amountCents),
+            reason,
+            balanceBeforeCents: String(state.balanceCents),
+            balanceAfterCents: String(state.balanceCents + withdrawal.amountCents),
+          },
         },
       ];
     }
@@ -460,12 +502,25 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {
         amountCents: amount,
         status: 'processed',
+        bankingFingerprint: event.data.bankingFingerprint ?? null,
       });
       return next;
     }
     case 'WithdrawalPaidOut':
       next.withdrawals = withoutEntry(state.withdrawals, event.data.withdrawalId);
       return next;
+    case 'WithdrawalReturnedForReapproval': {
+      // the approval's debit undone, the amount held again: available stays as it was
+      const amount = BigInt(event.data.amountCents);
+      next.pendingWithdrawals = state.pendingWithdrawals + 1;
+      next.balanceCents = state.balanceCents + amount;
+      next.heldCents = state.heldCents + amount;
+      next.withdrawals = withEntry(state.withdrawals, event.data.withdrawalId, {
+        amountCents: amount,
+        status: 'pending',
+      });
+      return next;
+    }
     case 'BalanceAdjusted': {
       const amount = BigInt(event.data.amountCents);
       next.balanceCents = event.data.operation === 'add' ? state.balanceCents + amount : state.balanceCents - amount;

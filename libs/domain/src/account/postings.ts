@@ -37,6 +37,8 @@ export function postingsOf(userId: number | string, event: LedgerEvent): Posting
       return pair(ChartOfAccounts.cash, customer, BigInt(event.data.amountCents));
     case 'WithdrawalApproved':
       return pair(customer, ChartOfAccounts.withdrawalsPayable, BigInt(event.data.amountCents));
+    case 'WithdrawalReturnedForReapproval': // the approval's posting, reversed
+      return pair(ChartOfAccounts.withdrawalsPayable, customer, BigInt(event.data.amountCents));
     case 'WithdrawalPaidOut':
       return pair(ChartOfAccounts.withdrawalsPayable, ChartOfAccounts.cash, BigInt(event.data.amountCents));
     case 'BalanceAdjusted':

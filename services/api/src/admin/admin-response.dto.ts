@@ -13,6 +13,7 @@ import type {
   Role,
   WithdrawalStatus,
 } from '@savings/contracts';
+import { WithdrawalReturnDto } from '../investor/investor-response.dto';
 
 // OpenAPI shapes of the back-office responses; the TypeScript types come from @savings/contracts.
 
@@ -77,6 +78,13 @@ export class AdminWithdrawalDto implements AdminWithdrawalItem {
   @ApiProperty({ type: String, nullable: true }) userBeneficiary!: string | null;
   @ApiProperty({ type: String, nullable: true }) userIban!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) userSwift?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'date-time' }) approvableAfter?: string | null;
+  @ApiPropertyOptional({
+    type: WithdrawalReturnDto,
+    nullable: true,
+    description: 'Set while pending again after an approval, because the banking details changed',
+  })
+  returnedForReapproval?: WithdrawalReturnDto | null;
 }
 
 export class AdminWithdrawalsResponseDto {
@@ -116,7 +124,8 @@ export class PlatformDailyResponseDto {
 
 export class AdminNotificationDto implements AdminNotificationItem {
   @ApiProperty() id!: number;
-  @ApiProperty({ enum: ['deposit_request', 'withdrawal_request', 'approval_request'] }) type!: NotificationType;
+  @ApiProperty({ enum: ['deposit_request', 'withdrawal_request', 'approval_request', 'withdrawal_returned'] })
+  type!: NotificationType;
   @ApiProperty() message!: string;
   @ApiProperty() userId!: number;
   @ApiProperty({ description: 'The deposit request or withdrawal id' }) relatedId!: number;

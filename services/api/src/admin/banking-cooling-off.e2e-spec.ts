@@ -79,6 +79,14 @@ describe('banking-detail cooling-off and customer mail', () => {
     expect((await saveBanking(DE_IBAN)).status).toBe(200);
     // saving the same details again is no change
     expect((await saveBanking(DE_IBAN)).status).toBe(200);
+    // the first withdrawal was approved for the old details: pending again, held by the cooling-off
+    // (api-contract.md section 15; payout-destination.e2e-spec follows it to the payout file)
+    expect(await listed(first)).toMatchObject({
+      status: 'pending',
+      processedAt: null,
+      approvableAfter: new Date(T0.getTime() + 60_000 + 48 * 3_600_000).toISOString(),
+      returnedForReapproval: { reason: 'banking-details-changed' },
+    });
     const second = await requestWithdrawal('2000');
     const until = new Date(T0.getTime() + 60_000 + 48 * 3_600_000);
     expect((await listed(second))?.approvableAfter).toBe(until.toISOString());
@@ -114,6 +122,7 @@ describe('banking-detail cooling-off and customer mail', () => {
       [
         'Deposit of $9,000.00 confirmed',
         'Withdrawal of $1,000.00 approved',
+        'Withdrawal of $1,000.00 needs a new approval',
         'Withdrawal of $2,000.00 approved',
         'Your banking details were changed',
         'Your banking details were changed',

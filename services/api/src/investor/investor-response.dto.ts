@@ -12,6 +12,8 @@ import type {
   InterestPaymentsResponse,
   InterestPaymentStatus,
   WithdrawalItem,
+  WithdrawalReturn,
+  WithdrawalReturnReason,
   WithdrawalsResponse,
   WithdrawalStatus,
 } from '@savings/contracts';
@@ -64,6 +66,14 @@ export class DepositRequestResponseDto {
   @ApiProperty({ type: DepositRequestItemDto }) depositRequest!: DepositRequestItemDto;
 }
 
+/** A withdrawal pending again after its approval: when and why (api-contract.md section 15). */
+export class WithdrawalReturnDto implements WithdrawalReturn {
+  @ApiProperty({ format: 'date-time' }) at!: string;
+  @ApiProperty({ enum: ['banking-details-changed', 'banking-details-differ-at-payout'] })
+  reason!: WithdrawalReturnReason;
+  @ApiProperty({ description: 'The reason in a sentence' }) message!: string;
+}
+
 export class WithdrawalItemDto implements WithdrawalItem {
   @ApiProperty() id!: number;
   @ApiProperty() amount!: number;
@@ -71,6 +81,12 @@ export class WithdrawalItemDto implements WithdrawalItem {
   @ApiProperty({ format: 'date-time' }) requestedAt!: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) processedAt!: string | null;
   @ApiPropertyOptional({ format: 'date-time', nullable: true, type: String }) completedAt?: string | null;
+  @ApiPropertyOptional({
+    type: WithdrawalReturnDto,
+    nullable: true,
+    description: 'Set while pending again after an approval, because the banking details changed',
+  })
+  returnedForReapproval?: WithdrawalReturnDto | null;
 }
 
 export class WithdrawalsResponseDto implements WithdrawalsResponse {

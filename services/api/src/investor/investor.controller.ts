@@ -111,12 +111,19 @@ export class InvestorController {
   }
 
   @Put('banking-details')
-  @ApiOperation({ summary: 'Save beneficiary, IBAN (mod-97 checked) and SWIFT/BIC.' })
+  @ApiOperation({
+    summary:
+      'Save beneficiary, IBAN (mod-97 checked) and SWIFT/BIC. Approved, unpaid withdrawals go back to pending for a new approval.',
+  })
   @ApiOkResponse({ type: UserResponseDto })
   @ApiBadRequestResponse({ description: 'A field is missing or not valid.' })
-  async bankingDetails(@CurrentUser() user: SessionUser, @Body() body: BankingDetailsDto): Promise<UserResponse> {
+  async bankingDetails(
+    @CurrentUser() user: SessionUser,
+    @Body() body: BankingDetailsDto,
+    @RequestCommandContext() context: CommandContext,
+  ): Promise<UserResponse> {
     await this.commandBus.execute(
-      new UpdateBankingDetailsCommand(user.id, body.beneficiaryName, body.iban, body.swift),
+      new UpdateBankingDetailsCommand(user.id, body.beneficiaryName, body.iban, body.swift, context.correlationId),
     );
     return { user: await this.queryBus.execute<GetUserQuery, PublicUser>(new GetUserQuery(user.id)) };
   }

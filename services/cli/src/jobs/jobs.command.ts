@@ -7,7 +7,7 @@ import {
   todayIn,
   type BatchProgress,
 } from '@savings/application';
-import { Money } from '@savings/domain';
+import { Money, WithdrawalReturnMessages } from '@savings/domain';
 import { parseArgs, UsageError, type CliCommand } from '../command';
 import { openJobsContext } from './jobs-context';
 
@@ -112,13 +112,22 @@ async function monthlyWithdrawals(app: INestApplicationContext, date: string, io
   const result = await payouts.run(
     date,
     { actor: { kind: 'job', id: 'monthly-withdrawals' }, correlationId: `payout-cli-${date}-${Date.now()}` },
-    { onPaid: (done, total, withdrawalId) => io.log(`  ${done}/${total} withdrawal ${withdrawalId} paid out`) },
+    {
+      onPaid: (done, total, withdrawalId, paid) =>
+        io.log(`  ${done}/${total} withdrawal ${withdrawalId} ${paid ? 'paid out' : 'left out'}`),
+    },
   );
   if (result.files.length === 0) io.log(`Payout ${date}: no approved withdrawals to pay out.`);
   for (const file of result.files) {
     io.log(
       `Payout file ${file.id} (${file.payoutDate}): ${file.withdrawalCount} withdrawals, ` +
         `${Money.format(file.totalCents)} USD, stored (CSV sha256 ${file.sha256.csv}, XML sha256 ${file.sha256.xml})`,
+    );
+  }
+  for (const left of result.leftOut) {
+    io.log(
+      `Left out: withdrawal ${left.withdrawalId} of user ${left.userId} (${Money.format(left.amountCents)} USD): ` +
+        `${WithdrawalReturnMessages[left.reason]} It is pending again.`,
     );
   }
   return 0;

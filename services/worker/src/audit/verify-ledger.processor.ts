@@ -40,6 +40,7 @@ export class VerifyLedgerProcessor implements OnApplicationBootstrap, BeforeAppl
       let last = 0;
       let latest: VerifyRunProgress | null = null;
       const report = await verifyLedger(this.sql, {
+        bankingFingerprintKey: this.config.bankingFingerprintKey,
         onProgress: (progress) => {
           latest = progress;
           if (Date.now() - last < PROGRESS_EVERY_MS) return;

@@ -57,11 +57,16 @@ export class PayoutsProcessor implements OnApplicationBootstrap, BeforeApplicati
         );
       }
       if (result.files.length === 0) this.logger.log(`Payout ${date}: no approved withdrawals to pay out`);
+      for (const left of result.leftOut) {
+        this.logger.warn(`Payout ${date}: withdrawal ${left.withdrawalId} left out and pending again (${left.reason})`);
+      }
       await job.updateProgress(100);
       return {
         date,
         paidOut: result.paidOut,
         files: result.files.map((file) => ({ ...file, totalCents: file.totalCents.toString() })),
+        // api-contract.md section 15: approved withdrawals whose banking details are not the approved ones
+        leftOut: result.leftOut.map((left) => ({ ...left, amountCents: left.amountCents.toString() })),
         ...(result.files.length === 0 ? { note: `No approved withdrawals to pay out as of ${date}.` } : {}),
       };
     });

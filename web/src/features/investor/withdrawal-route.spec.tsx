@@ -31,6 +31,18 @@ function setup(user: Partial<PublicUser> = {}, overrides: Parameters<typeof mock
         withdrawals: [
           { id: 2, amount: 1500, status: 'pending', requestedAt: '2026-11-20T09:00:00Z', processedAt: null },
           {
+            id: 3,
+            amount: 1200,
+            status: 'pending',
+            requestedAt: '2026-11-18T09:00:00Z',
+            processedAt: null,
+            returnedForReapproval: {
+              at: '2026-11-21T09:00:00Z',
+              reason: 'banking-details-changed',
+              message: 'The banking details changed after this withdrawal was approved, so it needs a new approval.',
+            },
+          },
+          {
             id: 1,
             amount: 2000,
             status: 'completed',
@@ -60,9 +72,18 @@ describe('withdrawal and profile screen', () => {
     expect(screen.getByText('$0.96')).toBeInTheDocument();
     expect(screen.getByTestId('available-balance')).toHaveTextContent('$4,000.00');
     const history = await screen.findByTestId('withdrawal-history');
-    expect(within(history).getByText('Pending')).toBeInTheDocument();
+    expect(within(history).getAllByText('Pending')).toHaveLength(2);
     expect(within(history).getByText('Completed')).toBeInTheDocument();
     expect(within(history).getByText(/Processed/)).toBeInTheDocument();
+  });
+
+  it('says why a withdrawal went back to pending (api-contract.md section 15)', async () => {
+    setup();
+    const returned = await screen.findByTestId('withdrawal-returned');
+    expect(returned).toHaveTextContent(
+      'Back to pending on Nov 21, 2026: The banking details changed after this withdrawal was approved, so it needs a new approval. Your money stays held meanwhile.',
+    );
+    expect(screen.getAllByTestId('withdrawal-returned')).toHaveLength(1);
   });
 
   it('offers the customer’s data as a download (GET /api/user/export)', async () => {

@@ -127,6 +127,12 @@ export function PendingWithdrawals() {
           }
         >
           <BankingDetails withdrawal={withdrawal} />
+          {withdrawal.returnedForReapproval && (
+            <Text textStyle="xs" color="orange.800" data-testid="sent-back-for-reapproval">
+              Sent back for re-approval on {new Date(withdrawal.returnedForReapproval.at).toLocaleDateString('en-US')}:{' '}
+              {withdrawal.returnedForReapproval.message}
+            </Text>
+          )}
           {withdrawal.status === 'pending' && bankingMissing(withdrawal) && (
             <Text textStyle="xs" color="fg.muted">
               {Messages.bankingRequiredToApprove}

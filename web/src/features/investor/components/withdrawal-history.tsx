@@ -40,6 +40,12 @@ export function WithdrawalHistory({
                     Requested {formatDate(item.requestedAt)}
                     {item.processedAt ? ` · Processed ${formatDate(item.processedAt)}` : ''}
                   </Text>
+                  {item.returnedForReapproval && (
+                    <Text textStyle="xs" color="orange.800" data-testid="withdrawal-returned">
+                      Back to pending on {formatDate(item.returnedForReapproval.at)}:{' '}
+                      {item.returnedForReapproval.message} Your money stays held meanwhile.
+                    </Text>
+                  )}
                 </Box>
                 <WithdrawalStatusBadge status={item.status} />
               </HStack>
